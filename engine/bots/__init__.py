@@ -1,0 +1,87 @@
+"""Computer players, behind one small interface.
+
+A bot is an object with ``name``, ``title`` and ``choose(state, seat, rng) -> action id``. It is
+asked only when ``seat`` is to move. **Honesty rule:** a bot may use only what that seat could
+know at the table: ``state.view(seat)``, ``state.legal_actions()`` (the seat's own options) and
+``state.determinize(seat, rng)`` (a copy with every unseen card re-dealt at random). It never reads
+another seat's hand, the deck order or any other hidden field of ``state``; the honesty tests
+check this by reshuffling what the seat cannot see and asserting the choice does not change.
+
+Bots are registered per game with :func:`register_bot`; the generic ones (``random``) serve every
+game. ``available(game)`` lists them for the lobby, ``make_bot(game, name)`` builds one.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from ..core import State, game_class
+from ..rng import Rng
+
+#: Action ids that only undo part of a compound decision; random play never picks them.
+RETREAT_IDS = frozenset({"cancel"})
+
+
+class Bot:
+    """Base class. Subclasses set ``name`` and ``title`` and implement :meth:`choose`."""
+
+    name = "bot"
+    title = "Computer"
+
+    def choose(self, state: State, seat: int, rng: Rng) -> str:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"<bot {self.name}>"
+
+
+class RandomBot(Bot):
+    """Picks uniformly among the legal actions (never a mere "cancel" when anything else exists)."""
+
+    name = "random"
+    title = "Easy (random moves)"
+
+    def choose(self, state: State, seat: int, rng: Rng) -> str:
+        actions = [a.id for a in state.legal_actions()]
+        forward = [a for a in actions if a not in RETREAT_IDS] or actions
+        return rng.choice(forward)
+
+
+_REGISTRY: dict[str, dict[str, Callable[[], Bot]]] = {"*": {"random": RandomBot}}
+
+
+def register_bot(game: str):
+    """Class decorator: register a bot class for one game (``"*"`` for every game)."""
+    def decorate(cls):
+        _REGISTRY.setdefault(game, {})[cls.name] = cls
+        return cls
+    return decorate
+
+
+def _bots(game: str) -> dict[str, Callable[[], Bot]]:
+    game_class(game)  # raises a clear error for unknown games
+    merged = dict(_REGISTRY["*"])
+    merged.update(_REGISTRY.get(game, {}))
+    return merged
+
+
+def available(game: str) -> list[dict]:
+    """The bots for a game, weakest first: ``[{name, title}]``."""
+    return [{"name": name, "title": cls.title} for name, cls in _bots(game).items()]
+
+
+def make_bot(game: str, name: str) -> Bot:
+    bots = _bots(game)
+    if name not in bots:
+        raise ValueError(f"no bot {name!r} for {game}; bots: {', '.join(bots)}")
+    return bots[name]()
+
+
+def play_out(state: State, bots: list[Bot], rng: Rng, max_actions: int = 100_000) -> State:
+    """Let the given bots (one per seat) play ``state`` to the end, in place; returns it."""
+    for _ in range(max_actions):
+        if state.is_over:
+            return state
+        seat = state.current_player
+        state.apply(bots[seat].choose(state, seat, rng))
+    raise RuntimeError(f"the game did not end within {max_actions} actions")

@@ -1,0 +1,378 @@
+"""The game interface every game implements, and the machinery shared by all of them.
+
+A game is a subclass of :class:`State` plus a :class:`GameInfo` describing it. The engine keeps the
+whole truth in the state; players (human views, bots, the terminal) only ever see
+:meth:`State.view` of their own seat and choose among :meth:`State.legal_actions`.
+
+A game is fully determined by ``(game, num_players, options, seed, actions)``: that tuple is the
+save format, so save, load, replay and bug reports are one mechanism.
+
+Subclasses implement these hooks (all private, the public API is written once here):
+
+``_setup()``
+    deal the cards from ``self.rng`` and set ``self._current``.
+``_legal()``
+    the list of :class:`Action` for the player to move (never empty while the game runs).
+``_apply(action)``
+    carry out a legal action (it has been checked already).
+``_why_illegal(action_id)``
+    a sentence saying why an id is not legal now, or ``None`` for the generic message.
+``_copy_into(other)``
+    copy the game-specific fields into a fresh instance (for :meth:`clone`).
+``_table(seat)``, ``_prompt(seat)``
+    the visible table and the prompt for one seat (``None``: a spectator).
+``_scores()``, ``_result_table()``
+    final scores, and the breakdown shown at the end.
+``_determinize(seat, rng)``
+    re-deal, in place, everything ``seat`` cannot see, consistently with what it has seen.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Iterable
+
+from .rng import Rng
+
+SAVE_FORMAT = "moteplay-save-1"
+
+
+class IllegalActionError(ValueError):
+    """An action that is not legal in the current state. The state is left unchanged."""
+
+
+class SaveError(ValueError):
+    """A save that is malformed, from an unknown game, or whose actions do not replay."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One atomic decision: a stable machine ``id`` and a human ``label``.
+
+    Labels may contain ``{P0}``, ``{P1}``… which a front end replaces by seat names.
+    """
+
+    id: str
+    label: str
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "label": self.label}
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A game setting chosen in the lobby. ``values`` are strings; ``default`` is one of them."""
+
+    name: str
+    title: str
+    values: tuple[str, ...]
+    default: str
+    help: str = ""
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "title": self.title, "values": list(self.values),
+                "default": self.default, "help": self.help}
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What the lobby needs to know about a game."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...] = ()
+    blurb: str = ""
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "title": self.title, "min_players": self.min_players,
+                "max_players": self.max_players, "blurb": self.blurb,
+                "options": [o.to_json() for o in self.options]}
+
+
+def seat_option(max_players: int) -> Option:
+    """The common "who starts" option: random from the seed, or a chosen seat (1-based)."""
+    return Option("first_player", "First player", ("random",) + tuple(str(i) for i in range(1, max_players + 1)),
+                  "random", "Who takes the first turn: drawn from the seed, or a chosen seat.")
+
+
+class State:
+    """The state of one game. Create it with :func:`engine.new_game` or :func:`engine.load`."""
+
+    info: ClassVar[GameInfo]
+
+    def __init__(self, num_players: int, *, seed: int = 0, options: dict | None = None) -> None:
+        info = self.info
+        if not isinstance(num_players, int) or isinstance(num_players, bool):
+            raise ValueError(f"the number of players must be a whole number, not {num_players!r}")
+        if not info.min_players <= num_players <= info.max_players:
+            raise ValueError(f"{info.title} is for {info.min_players}-{info.max_players} players, "
+                             f"not {num_players}")
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise ValueError(f"the seed must be a non-negative whole number, not {seed!r}")
+        self.num_players = num_players
+        self.seed = seed
+        self.options = self.normalize_options(options, num_players)
+        self.rng = Rng(seed)
+        self.history: list[str] = []
+        self.log: list[str] = []
+        self._current: int | None = 0
+        self._over = False
+        self._setup()
+
+    # ------------------------------------------------------------------ options
+    @classmethod
+    def normalize_options(cls, options: dict | None, num_players: int) -> dict:
+        """Check the options and fill in defaults. Raises ``ValueError`` with a clear message."""
+        options = {} if options is None else options
+        if not isinstance(options, dict):
+            raise ValueError("options must be a mapping of option name to value")
+        known = {o.name: o for o in cls.info.options}
+        for name in options:
+            if name not in known:
+                raise ValueError(f"{cls.info.title} has no option {name!r}; "
+                                 f"known options: {', '.join(known) or 'none'}")
+        result = {}
+        for opt in cls.info.options:
+            value = options.get(opt.name, opt.default)
+            if isinstance(value, bool):
+                value = "on" if value else "off"
+            value = str(value)
+            if value not in opt.values:
+                raise ValueError(f"option {opt.name!r} must be one of {', '.join(opt.values)}, not {value!r}")
+            result[opt.name] = value
+        if result.get("first_player", "random") != "random" and int(result["first_player"]) > num_players:
+            raise ValueError(f"first_player {result['first_player']} is not a seat in a "
+                             f"{num_players}-player game")
+        return result
+
+    def _first_player(self) -> int:
+        """The starting seat from the ``first_player`` option (drawn from the seed if random)."""
+        choice = self.options.get("first_player", "random")
+        if choice == "random":
+            return self.rng.below(self.num_players)
+        return int(choice) - 1
+
+    # ------------------------------------------------------------------ turn state
+    @property
+    def current_player(self) -> int | None:
+        """The seat to move, or ``None`` once the game is over."""
+        return None if self._over else self._current
+
+    @property
+    def is_over(self) -> bool:
+        return self._over
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of the player to move, in a deterministic order ([] once over)."""
+        if self._over:
+            return []
+        return self._legal()
+
+    def apply(self, action: Action | str) -> None:
+        """Carry out one legal action, given as an :class:`Action` or its id.
+
+        Anything not currently legal raises :class:`IllegalActionError` and changes nothing.
+        """
+        action_id = action.id if isinstance(action, Action) else action
+        if not isinstance(action_id, str):
+            raise IllegalActionError(f"an action id must be a string, not {action_id!r}")
+        if self._over:
+            raise IllegalActionError("the game is over; no more actions can be taken")
+        for legal in self._legal():
+            if legal.id == action_id:
+                break
+        else:
+            reason = self._why_illegal(action_id)
+            if reason is None:
+                reason = f"'{action_id}' is not a legal action now"
+            raise IllegalActionError(reason)
+        self.history.append(action_id)
+        self._apply(legal)
+
+    def clone(self) -> "State":
+        """An independent copy (written by hand per game: fast enough for search)."""
+        other = self.__class__.__new__(self.__class__)
+        other.num_players = self.num_players
+        other.seed = self.seed
+        other.options = self.options
+        other.rng = self.rng.copy()
+        other.history = list(self.history)
+        other.log = list(self.log)
+        other._current = self._current
+        other._over = self._over
+        self._copy_into(other)
+        return other
+
+    def determinize(self, seat: int, rng: Rng) -> "State":
+        """A copy in which everything ``seat`` cannot see is re-dealt at random, consistently
+        with everything that seat has seen (for bots that search under hidden information).
+        The copy's own random generator is reseeded too, so future draws are unknown as well."""
+        self._check_seat(seat)
+        other = self.clone()
+        other.rng = rng.split()
+        other._determinize(seat, rng)
+        return other
+
+    # ------------------------------------------------------------------ results
+    def scores(self) -> list[int]:
+        """Each seat's score (for a finished game, the final score)."""
+        return self._scores()
+
+    def winners(self) -> list[int]:
+        """The winning seats (several on a shared win); empty until the game is over."""
+        if not self._over:
+            return []
+        scores = self._scores()
+        best = max(scores)
+        return [seat for seat, s in enumerate(scores) if s == best]
+
+    # ------------------------------------------------------------------ views
+    def view(self, seat: int | None) -> dict:
+        """Everything ``seat`` may see, as a JSON-safe dict (``None``: a spectator)."""
+        if seat is not None:
+            self._check_seat(seat)
+        to_move = not self._over and seat == self._current
+        return {
+            "game": self.info.name,
+            "title": self.info.title,
+            "num_players": self.num_players,
+            "seat": seat,
+            "current_player": self.current_player,
+            "is_over": self._over,
+            "prompt": self._prompt(seat),
+            "legal_actions": [a.to_json() for a in self._legal()] if to_move else [],
+            "log": list(self.log),
+            "result": self.result() if self._over else None,
+            "table": self._table(seat),
+        }
+
+    def result(self) -> dict:
+        """The final score table: scores, winners, and a breakdown any front end can render."""
+        columns, rows = self._result_table()
+        scores = self._scores()
+        return {"scores": scores, "winners": self.winners(), "columns": columns,
+                "rows": [{"seat": seat, "cells": cells, "total": scores[seat]}
+                         for seat, cells in enumerate(rows)]}
+
+    # ------------------------------------------------------------------ saving
+    def save(self) -> dict:
+        """A JSON-safe save: enough to rebuild this exact state with :func:`engine.load`."""
+        from . import __version__
+        return {"format": SAVE_FORMAT, "engine": __version__, "game": self.info.name,
+                "num_players": self.num_players, "options": dict(self.options),
+                "seed": self.seed, "actions": list(self.history)}
+
+    # ------------------------------------------------------------------ helpers for games
+    def _check_seat(self, seat) -> None:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.num_players:
+            raise ValueError(f"seat must be 0..{self.num_players - 1}, not {seat!r}")
+
+    def _end_game(self) -> None:
+        self._over = True
+
+    def _next_seat(self, seat: int, step: int = 1) -> int:
+        return (seat + step) % self.num_players
+
+    def _say(self, text: str) -> None:
+        """Add a line to the public log (seat names as ``{P0}``…)."""
+        self.log.append(text)
+
+    def __repr__(self) -> str:
+        status = "over" if self._over else f"seat {self._current} to move"
+        return f"<{self.info.title} {self.num_players}p seed={self.seed} {status}, {len(self.history)} actions>"
+
+    # ------------------------------------------------------------------ hooks
+    def _setup(self) -> None:
+        raise NotImplementedError
+
+    def _legal(self) -> list[Action]:
+        raise NotImplementedError
+
+    def _apply(self, action: Action) -> None:
+        raise NotImplementedError
+
+    def _why_illegal(self, action_id: str) -> str | None:
+        return None
+
+    def _copy_into(self, other: "State") -> None:
+        raise NotImplementedError
+
+    def _determinize(self, seat: int, rng: Rng) -> None:
+        raise NotImplementedError
+
+    def _prompt(self, seat: int | None) -> str:
+        raise NotImplementedError
+
+    def _table(self, seat: int | None) -> dict:
+        raise NotImplementedError
+
+    def _scores(self) -> list[int]:
+        raise NotImplementedError
+
+    def _result_table(self) -> tuple[list[str], list[list]]:
+        raise NotImplementedError
+
+
+# ---------------------------------------------------------------------- registry and saves
+_GAMES: dict[str, type[State]] = {}
+
+
+def register(cls: type[State]) -> type[State]:
+    """Class decorator: make a game available under ``cls.info.name``."""
+    _GAMES[cls.info.name] = cls
+    return cls
+
+
+def game_class(name: str) -> type[State]:
+    try:
+        return _GAMES[name]
+    except KeyError:
+        raise ValueError(f"unknown game {name!r}; games: {', '.join(sorted(_GAMES))}") from None
+
+
+def game_names() -> list[str]:
+    return list(_GAMES)
+
+
+def load(saved: dict | str) -> State:
+    """Rebuild the exact state a :meth:`State.save` describes (a dict, or its JSON text).
+
+    Raises :class:`SaveError` with a clear message for anything malformed or inconsistent.
+    """
+    if isinstance(saved, (str, bytes)):
+        try:
+            saved = json.loads(saved)
+        except ValueError as exc:
+            raise SaveError(f"the save is not valid JSON ({exc})") from None
+    if not isinstance(saved, dict):
+        raise SaveError("a save must be a JSON object")
+    missing = [k for k in ("format", "game", "num_players", "options", "seed", "actions") if k not in saved]
+    if missing:
+        raise SaveError(f"the save is missing {', '.join(missing)}")
+    if saved["format"] != SAVE_FORMAT:
+        raise SaveError(f"unknown save format {saved['format']!r} (this engine reads {SAVE_FORMAT!r})")
+    if saved["game"] not in _GAMES:
+        raise SaveError(f"the save is for an unknown game {saved['game']!r}")
+    actions = saved["actions"]
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise SaveError("the save's actions must be a list of action ids")
+    try:
+        state = _GAMES[saved["game"]](saved["num_players"], seed=saved["seed"], options=saved["options"])
+    except ValueError as exc:
+        raise SaveError(f"the save's settings are not valid: {exc}") from None
+    for number, action_id in enumerate(actions, start=1):
+        try:
+            state.apply(action_id)
+        except IllegalActionError as exc:
+            raise SaveError(f"action {number} of {len(actions)} ({action_id!r}) does not replay: {exc}") from None
+    return state
+
+
+def fill_names(text: str, names: Iterable[str]) -> str:
+    """Replace ``{P0}``, ``{P1}``… in an engine text by the given seat names."""
+    for seat, name in enumerate(names):
+        text = text.replace("{P%d}" % seat, name)
+    return text

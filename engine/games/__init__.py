@@ -1,0 +1,4 @@
+"""The games. Each is a package of the same shape: ``rules.py`` (the State subclass, registered
+with :func:`engine.core.register`), ``bots.py`` (its heuristic bots) and any plain data files."""
+
+from . import motto  # noqa: F401

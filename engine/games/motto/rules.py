@@ -1,0 +1,409 @@
+"""Motto (Reiner Knizia), for 2-4 players, with the rulings M1-M8 of docs/rules/motto.md.
+
+The table: 54 cards, each a symbol (love, passion, money), a number of symbols (1-3) and a colour
+for a stage of life (purple youth, red adulthood, blue old age), every combination twice. Nine
+token stacks, one per value, each a large (3), medium (2) and small (1) token.
+
+A turn is one of:
+
+* ``take:I`` — take the face-up card in pool slot ``I`` (0-3); the slot is refilled from the deck;
+* ``draw`` — take the top card of the deck (unseen by the others);
+* a play of three hand cards that share one or two values, built in atomic steps:
+  ``select:KEY`` three times (``cancel`` drops the selection), then ``confirm``; the player takes
+  the top token of each shared value's stack;
+* ``pass`` — only when none of the above is possible (ruling M5).
+
+When the last large or medium token is taken, every other player has exactly one more turn.
+"""
+
+from __future__ import annotations
+
+from ...core import Action, GameInfo, State, register, seat_option
+from ...rng import Rng
+
+SYMBOLS = ("love", "passion", "money")
+COUNTS = (1, 2, 3)
+COLOURS = ("purple", "red", "blue")
+STAGES = {"purple": "youth", "red": "adulthood", "blue": "old age"}
+SYMBOL_NAMES = {"love": "Love", "passion": "Passion", "money": "Money"}
+NUMBER_NAMES = {1: "One", 2: "Two", 3: "Three"}
+TOKEN_SIZES = (3, 2, 1)  # large, medium, small: top of each stack first
+SIZE_NAMES = {3: "large", 2: "medium", 1: "small"}
+
+
+class Card(tuple):
+    """A card as ``(symbol, count, colour)``; ``key`` is its stable id, e.g. ``love-2-red``."""
+
+    __slots__ = ()
+
+    def __new__(cls, symbol: str, count: int, colour: str):
+        return tuple.__new__(cls, (symbol, count, colour))
+
+    symbol = property(lambda self: self[0])
+    count = property(lambda self: self[1])
+    colour = property(lambda self: self[2])
+
+    @property
+    def key(self) -> str:
+        return f"{self[0]}-{self[1]}-{self[2]}"
+
+    @property
+    def label(self) -> str:
+        return f"{self[1]} {SYMBOL_NAMES[self[0]]}, {self[2]} ({STAGES[self[2]]})"
+
+    def to_json(self) -> dict:
+        return {"key": self.key, "symbol": self[0], "count": self[1], "colour": self[2],
+                "stage": STAGES[self[2]], "label": self.label}
+
+
+ALL_KINDS = tuple(Card(s, n, c) for s in SYMBOLS for n in COUNTS for c in COLOURS)
+CARD_BY_KEY = {card.key: card for card in ALL_KINDS}
+COPIES = 2  # ruling M1
+
+
+def build_deck() -> list[Card]:
+    """The 54-card deck, unshuffled: every combination twice."""
+    return [card for card in ALL_KINDS for _ in range(COPIES)]
+
+
+# The nine stacks, keyed by value: a symbol name, a count as a string, or a colour name.
+STACK_KEYS = SYMBOLS + tuple(str(n) for n in COUNTS) + COLOURS
+
+
+def stack_kind(key: str) -> str:
+    return "symbol" if key in SYMBOLS else "colour" if key in COLOURS else "number"
+
+
+def stack_label(key: str) -> str:
+    if key in SYMBOLS:
+        return SYMBOL_NAMES[key]
+    if key in COLOURS:
+        return key.capitalize()
+    return NUMBER_NAMES[int(key)]
+
+
+def shared_values(cards) -> list[str]:
+    """The stack keys the given cards all share (symbol, number, colour, in that order)."""
+    first = cards[0]
+    shared = []
+    if all(c[0] == first[0] for c in cards):
+        shared.append(first[0])
+    if all(c[1] == first[1] for c in cards):
+        shared.append(str(first[1]))
+    if all(c[2] == first[2] for c in cards):
+        shared.append(first[2])
+    return shared
+
+
+def is_legal_play(cards) -> bool:
+    """Three cards share one or two values (ruling M2; never three, by M1)."""
+    return len(cards) == 3 and 1 <= len(shared_values(cards)) <= 2
+
+
+def token_json(key: str, size: int) -> dict:
+    return {"key": key, "kind": stack_kind(key), "label": stack_label(key), "size": size}
+
+
+@register
+class MottoState(State):
+    """A game of Motto. See the module docstring for the actions."""
+
+    info = GameInfo(
+        name="motto", title="Motto", min_players=2, max_players=4,
+        options=(seat_option(4),),
+        blurb="Collect sets of three life cards that share a symbol, a number or a stage of life "
+              "and take the matching tokens before they run out.",
+    )
+
+    # -------------------------------------------------------------- setup
+    def _setup(self) -> None:
+        self.deck: list[Card] = build_deck()
+        self.rng.shuffle(self.deck)
+        self.hands: list[list[Card]] = [[self.deck.pop() for _ in range(2)] for _ in range(self.num_players)]
+        self.pool: list[Card | None] = [self.deck.pop() for _ in range(4)]
+        self.discard: list[Card] = []
+        self.stacks: dict[str, list[int]] = {key: list(TOKEN_SIZES) for key in STACK_KEYS}
+        self.tokens: list[list[tuple[str, int]]] = [[] for _ in range(self.num_players)]
+        # cards each player took face up and still holds: public knowledge (for bots' honesty)
+        self.known: list[list[Card]] = [[] for _ in range(self.num_players)]
+        self.selection: list[Card] = []
+        self.final_turns: int | None = None  # turns left once the end is triggered
+        self.last_play: tuple[int, list[Card], list[tuple[str, int]]] | None = None
+        self._current = self._first_player()
+        self._say("The cards are dealt: two to each player, four face up. {P%d} starts." % self._current)
+
+    def _copy_into(self, other: "MottoState") -> None:
+        other.deck = list(self.deck)
+        other.hands = [list(h) for h in self.hands]
+        other.pool = list(self.pool)
+        other.discard = list(self.discard)
+        other.stacks = {k: list(v) for k, v in self.stacks.items()}
+        other.tokens = [list(t) for t in self.tokens]
+        other.known = [list(k) for k in self.known]
+        other.selection = list(self.selection)
+        other.final_turns = self.final_turns
+        other.last_play = self.last_play
+
+    # -------------------------------------------------------------- deck
+    def _can_draw(self) -> bool:
+        return bool(self.deck) or bool(self.discard)
+
+    def _draw_card(self) -> Card | None:
+        """The top card of the deck, reshuffling the discard pile first if the deck is empty (M4)."""
+        if not self.deck:
+            if not self.discard:
+                return None
+            self.deck = self.discard
+            self.discard = []
+            self.rng.shuffle(self.deck)
+            self._say("The deck is empty: the discard pile is shuffled into a new deck.")
+        return self.deck.pop()
+
+    # -------------------------------------------------------------- plays
+    def _remaining_hand(self) -> list[Card]:
+        """The current player's hand without the cards already selected."""
+        rest = list(self.hands[self._current])
+        for card in self.selection:
+            rest.remove(card)
+        return rest
+
+    def _completable(self, chosen: list[Card], rest: list[Card]) -> bool:
+        """Can ``chosen`` (1-3 cards) be completed to a legal play with cards from ``rest``?"""
+        if len(chosen) == 3:
+            return is_legal_play(chosen)
+        if len(chosen) == 2:
+            if not shared_values(chosen):
+                return False
+            return any(is_legal_play(chosen + [c]) for c in set(rest))
+        card = chosen[0]
+        kinds = sorted(set(rest))
+        for i, a in enumerate(kinds):
+            if not shared_values([card, a]):
+                continue
+            rest_a = list(rest)
+            rest_a.remove(a)
+            if any(is_legal_play([card, a, b]) for b in set(rest_a)):
+                return True
+        return False
+
+    def playable_keys(self) -> list[str]:
+        """Keys of hand cards that can be selected next (sorted, each kind once)."""
+        rest = self._remaining_hand()
+        keys = []
+        for card in sorted(set(rest)):
+            others = list(rest)
+            others.remove(card)
+            if self._completable(self.selection + [card], others):
+                keys.append(card.key)
+        return keys
+
+    def _payout(self, cards) -> list[tuple[str, int]]:
+        """The tokens a play of these cards would take now (top of each shared stack, if any)."""
+        return [(key, self.stacks[key][0]) for key in shared_values(cards) if self.stacks[key]]
+
+    def _legal(self) -> list[Action]:
+        actions: list[Action] = []
+        if len(self.selection) == 3:
+            tokens = self._payout(self.selection)
+            actions.append(Action("confirm", "Play these three cards for " + _tokens_text(tokens)))
+            actions.append(Action("cancel", "Choose different cards"))
+            return actions
+        if not self.selection:
+            for slot, card in enumerate(self.pool):
+                if card is not None:
+                    actions.append(Action(f"take:{slot}", f"Take {card.label} from the table"))
+            if self._can_draw():
+                actions.append(Action("draw", "Draw the top card of the deck"))
+        for key in self.playable_keys():
+            actions.append(Action(f"select:{key}", f"Choose {CARD_BY_KEY[key].label} to play"))
+        if self.selection:
+            actions.append(Action("cancel", "Choose different cards"))
+        if not actions:
+            actions.append(Action("pass", "Pass (no card to take and no play possible)"))
+        return actions
+
+    def _why_illegal(self, action_id: str) -> str | None:
+        verb, _, arg = action_id.partition(":")
+        if verb == "select":
+            card = CARD_BY_KEY.get(arg)
+            if card is None:
+                return f"there is no card {arg!r} in Motto"
+            rest = self._remaining_hand()
+            if card not in rest:
+                return ("you have no other copy of that card in your hand" if card in self.selection
+                        else "that card is not in your hand")
+            if len(self.selection) == 3:
+                return "three cards are already chosen: play them or choose different cards"
+            rest.remove(card)
+            chosen = self.selection + [card]
+            if len(chosen) == 3:
+                return "these three cards share no symbol, number or colour, so they cannot be played"
+            if len(chosen) == 2 and not shared_values(chosen):
+                return ("these two cards share no symbol, number or colour: "
+                        "no third card could make a play of them")
+            return ("no cards left in your hand share a value with this choice: "
+                    "a play needs three cards with the same symbol, number or colour")
+        if verb in ("take", "draw") and self.selection:
+            return "you are choosing cards to play: play them, or choose different cards first"
+        if verb == "take":
+            if not arg.isdigit() or int(arg) > 3:
+                return "the table has face-up slots 0 to 3 only"
+            return "that face-up slot is empty"
+        if verb == "draw":
+            return "the deck and the discard pile are both empty"
+        if verb == "confirm":
+            return "choose three cards from your hand first"
+        if verb == "cancel":
+            return "no cards are chosen"
+        if verb == "pass":
+            return "you can only pass when there is nothing else to do"
+        return None
+
+    def _apply(self, action: Action) -> None:
+        seat = self._current
+        verb, _, arg = action.id.partition(":")
+        if verb == "select":
+            self.selection.append(CARD_BY_KEY[arg])
+            return
+        if verb == "cancel":
+            self.selection = []
+            return
+        if verb == "take":
+            slot = int(arg)
+            card = self.pool[slot]
+            self.hands[seat].append(card)
+            self.known[seat].append(card)
+            self.pool[slot] = self._draw_card()
+            self._say("{P%d} takes %s from the table." % (seat, card.label))
+        elif verb == "draw":
+            self.hands[seat].append(self._draw_card())
+            self._say("{P%d} draws a card from the deck." % seat)
+        elif verb == "confirm":
+            self._play(seat)
+        elif verb == "pass":
+            self._say("{P%d} cannot do anything and passes." % seat)
+        self._end_turn(seat)
+
+    def _play(self, seat: int) -> None:
+        cards = self.selection
+        self.selection = []
+        tokens = self._payout(cards)
+        for card in cards:
+            self.hands[seat].remove(card)
+            if card in self.known[seat]:
+                self.known[seat].remove(card)
+            self.discard.append(card)
+        for key, size in tokens:
+            self.stacks[key].pop(0)
+            self.tokens[seat].append((key, size))
+        self.last_play = (seat, list(cards), tokens)
+        self._say("{P%d} plays %s and takes %s." % (seat, "; ".join(c.label for c in cards), _tokens_text(tokens)))
+        if self.final_turns is None and tokens and not any(
+                size >= 2 for stack in self.stacks.values() for size in stack):
+            self.final_turns = self.num_players  # this turn's end counts one off
+            self._say("{P%d} took the last large or medium token: every other player has one more turn."
+                      % seat)
+
+    def _end_turn(self, seat: int) -> None:
+        if self.final_turns is not None:
+            self.final_turns -= 1
+            if self.final_turns == 0:
+                self._end_game()
+                scores = self._scores()
+                best = max(scores)
+                won = [s for s in range(self.num_players) if scores[s] == best]
+                self._say("The game is over. " + " and ".join("{P%d}" % s for s in won)
+                          + (" share the win" if len(won) > 1 else " wins") + f" with {best} points.")
+                return
+        self._current = self._next_seat(seat)
+
+    # -------------------------------------------------------------- results
+    def _scores(self) -> list[int]:
+        return [sum(size for _, size in tokens) for tokens in self.tokens]
+
+    def _result_table(self):
+        columns = ["Large (3)", "Medium (2)", "Small (1)", "Tokens"]
+        rows = []
+        for tokens in self.tokens:
+            sizes = [size for _, size in tokens]
+            rows.append([sizes.count(3), sizes.count(2), sizes.count(1), len(tokens)])
+        return columns, rows
+
+    # -------------------------------------------------------------- views
+    def _prompt(self, seat: int | None) -> str:
+        if self._over:
+            return "The game is over."
+        if seat != self._current:
+            return "Waiting for {P%d} to take their turn." % self._current
+        n = len(self.selection)
+        if n == 3:
+            return "Play these three cards, or choose different ones."
+        if n:
+            return f"Choose {3 - n} more card{'s' if n < 2 else ''} to play, or start again."
+        if self.final_turns is not None:
+            return "Your last turn: take a card, or play three cards that share a value."
+        return "Take a face-up card or the top card of the deck, or play three cards that share a value."
+
+    def _table(self, seat: int | None) -> dict:
+        table = {
+            "pool": [card.to_json() if card else None for card in self.pool],
+            "deck_count": len(self.deck),
+            "discard_count": len(self.discard),
+            "last_play": None,
+            "stacks": [{"key": k, "kind": stack_kind(k), "label": stack_label(k), "remaining": list(v)}
+                       for k, v in self.stacks.items()],
+            "players": [{"seat": s, "hand_count": len(self.hands[s]),
+                         "tokens": [token_json(k, size) for k, size in self.tokens[s]],
+                         "score": sum(size for _, size in self.tokens[s])}
+                        for s in range(self.num_players)],
+            "final_turns": self.final_turns,
+        }
+        if self.last_play is not None:
+            who, cards, tokens = self.last_play
+            table["last_play"] = {"seat": who, "cards": [c.to_json() for c in cards],
+                                  "tokens": [token_json(k, s) for k, s in tokens]}
+        if seat is not None:
+            table["hand"] = [card.to_json() for card in sorted(self.hands[seat])]
+            mine = seat == self._current and not self._over
+            selection = self.selection if mine else []
+            table["selection"] = [card.to_json() for card in selection]
+            table["preview"] = None
+            if len(selection) == 3:
+                tokens = self._payout(selection)
+                table["preview"] = {"tokens": [token_json(k, s) for k, s in tokens],
+                                    "text": _tokens_text(tokens)}
+        return table
+
+    # -------------------------------------------------------------- hidden information
+    def _determinize(self, seat: int, rng: Rng) -> None:
+        """Re-deal the deck and the other players' unknown hand cards.
+
+        Cards a player took face up are public until played, so they stay where they are; the
+        player to move keeps a selection in progress (it is part of their own turn).
+        """
+        unseen = list(self.deck)
+        keep: dict[int, list[Card]] = {}
+        for other in range(self.num_players):
+            if other == seat:
+                continue
+            hand = list(self.hands[other])
+            fixed = list(self.known[other])
+            if other == self._current:
+                for card in self.selection:
+                    if self.selection.count(card) > fixed.count(card):
+                        fixed.append(card)
+            for card in fixed:
+                hand.remove(card)
+            unseen += hand
+            keep[other] = fixed
+        rng.shuffle(unseen)
+        for other, fixed in keep.items():
+            size = len(self.hands[other]) - len(fixed)
+            self.hands[other] = fixed + [unseen.pop() for _ in range(size)]
+        self.deck = unseen
+
+
+def _tokens_text(tokens) -> str:
+    if not tokens:
+        return "no tokens (those stacks are empty)"
+    return " and ".join(f"the {SIZE_NAMES[size]} {stack_label(key)} token ({size})" for key, size in tokens)
