@@ -92,11 +92,15 @@ def status() -> str:
 
 @_guard
 def apply(action_id: str) -> str:
-    """Apply one action id (a plain string or a JSON string)."""
+    """Apply one action: a plain id, a JSON string, or JSON ``{"seat": s, "action": id}``
+    (then the move is refused unless ``s`` is to move)."""
     state = _current()
-    if isinstance(action_id, str) and action_id.startswith('"'):
+    seat = None
+    if isinstance(action_id, str) and action_id[:1] in ('"', "{"):
         action_id = json.loads(action_id)
-    state.apply(action_id)
+    if isinstance(action_id, dict):
+        seat, action_id = action_id.get("seat"), action_id.get("action")
+    state.apply(action_id, seat=seat)
     return _reply(status=_status(state))
 
 

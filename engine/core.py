@@ -171,16 +171,20 @@ class State:
             return []
         return self._legal()
 
-    def apply(self, action: Action | str) -> None:
+    def apply(self, action: Action | str, *, seat: int | None = None) -> None:
         """Carry out one legal action, given as an :class:`Action` or its id.
 
-        Anything not currently legal raises :class:`IllegalActionError` and changes nothing.
+        ``seat``, if given, is the seat that means to act: anything from a seat that is not to
+        move is refused. Anything not currently legal raises :class:`IllegalActionError` and
+        changes nothing.
         """
         action_id = action.id if isinstance(action, Action) else action
         if not isinstance(action_id, str):
             raise IllegalActionError(f"an action id must be a string, not {action_id!r}")
         if self._over:
             raise IllegalActionError("the game is over; no more actions can be taken")
+        if seat is not None and seat != self._current:
+            raise IllegalActionError("it is not your turn: {P%d} is to move" % self._current)
         for legal in self._legal():
             if legal.id == action_id:
                 break

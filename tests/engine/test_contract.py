@@ -1,0 +1,175 @@
+"""Contract tests run over every registered game, so each new game gets them for free.
+
+For each game, player count and option setting they check that:
+random games always end; junk and out-of-turn ids are refused with the state unchanged;
+save/load round-trips at every step; the same seed gives the same game; views are JSON-safe;
+a seat's view does not change when everything that seat cannot see is re-dealt; clones are
+independent.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import engine
+from engine.bots import RandomBot
+from engine.core import IllegalActionError, SaveError, game_class, game_names
+from engine.rng import Rng
+
+MAX_ACTIONS = 20_000
+
+
+def option_settings(name: str) -> list[dict]:
+    """Default options, plus each non-default value of every option on its own."""
+    settings = [{}]
+    for opt in game_class(name).info.options:
+        if opt.name == "first_player":
+            continue
+        for value in opt.values:
+            if value != opt.default:
+                settings.append({opt.name: value})
+    return settings
+
+
+CASES = [(name, n, opts)
+         for name in game_names()
+         for n in range(game_class(name).info.min_players, game_class(name).info.max_players + 1)
+         for opts in option_settings(name)]
+
+
+def case_id(case) -> str:
+    name, n, opts = case
+    return f"{name}-{n}p" + "".join(f"-{k}={v}" for k, v in opts.items())
+
+
+def fingerprint(state) -> str:
+    """Everything observable about a state: its save, every seat's view, the spectator's, the rng."""
+    views = [state.view(seat) for seat in range(state.num_players)] + [state.view(None)]
+    return json.dumps([state.save(), views, state.rng.state, state.scores()], sort_keys=True)
+
+
+def random_game(name, n, opts, seed, on_step=None):
+    state = engine.new_game(name, n, seed=seed, options=opts)
+    bot, rng = RandomBot(), Rng(seed + 1000)
+    for _ in range(MAX_ACTIONS):
+        if state.is_over:
+            return state
+        if on_step:
+            on_step(state)
+        state.apply(bot.choose(state, state.current_player, rng))
+    raise AssertionError(f"{name} with {n} players (seed {seed}) did not end in {MAX_ACTIONS} actions")
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_random_games_end_with_valid_results(case):
+    name, n, opts = case
+    for seed in range(6):
+        state = random_game(name, n, opts, seed)
+        assert state.is_over and state.current_player is None
+        assert state.legal_actions() == []
+        scores = state.scores()
+        assert len(scores) == n and all(isinstance(s, int) for s in scores)
+        winners = state.winners()
+        assert winners and set(winners) <= set(range(n))
+        result = state.view(0)["result"]
+        assert result["scores"] == scores and result["winners"] == winners
+        assert [row["total"] for row in result["rows"]] == scores
+        with pytest.raises(IllegalActionError):
+            state.apply(state.history[-1])
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_every_step_round_trips_and_refuses_bad_input(case):
+    """At every step: legal ids unique, bad ids refused with nothing changed, save/load exact,
+    views JSON-safe and unchanged by re-dealing what the seat cannot see, clones independent."""
+    name, n, opts = case
+    det_rng = Rng(99)
+    steps = {"count": 0}
+
+    def check(state):
+        steps["count"] += 1
+        legal = state.legal_actions()
+        ids = [a.id for a in legal]
+        assert legal and len(ids) == len(set(ids)), "legal actions must be non-empty and unique"
+        assert [a.id for a in state.legal_actions()] == ids, "legal actions must be deterministic"
+        before = fingerprint(state)
+        for junk in ("", "no-such-action", ids[0] + "x", "take:99", "select:nothing"):
+            if junk in ids:
+                continue
+            with pytest.raises(IllegalActionError) as err:
+                state.apply(junk)
+            assert str(err.value)
+        other_seat = (state.current_player + 1) % n
+        with pytest.raises(IllegalActionError, match="not your turn"):
+            state.apply(ids[0], seat=other_seat)
+        assert fingerprint(state) == before, "a refused action changed the state"
+        # save/load round trip, through JSON text
+        assert fingerprint(engine.load(json.dumps(state.save()))) == before
+        # views: JSON-safe, and blind to everything hidden from that seat
+        for seat in range(n):
+            view = state.view(seat)
+            json.dumps(view)
+            assert (view["legal_actions"] != []) == (seat == state.current_player)
+            if steps["count"] % 3 == 0:
+                redealt = state.determinize(seat, det_rng)
+                assert json.dumps(redealt.view(seat), sort_keys=True) == json.dumps(view, sort_keys=True)
+                assert [a.id for a in redealt.legal_actions()] == ids or seat != state.current_player
+        # clones are independent
+        copy = state.clone()
+        copy.apply(ids[-1])
+        assert fingerprint(state) == before
+
+    random_game(name, n, opts, seed=n * 7 + len(opts), on_step=check)
+    assert steps["count"] > 5
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_same_seed_same_game(name):
+    n = game_class(name).info.min_players
+    a = random_game(name, n, {}, seed=5)
+    b = random_game(name, n, {}, seed=5)
+    assert a.history == b.history and a.log == b.log and a.scores() == b.scores()
+    c = random_game(name, n, {}, seed=6)
+    assert c.history != a.history, "different seeds should deal different games"
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_bad_settings_and_saves_are_refused_clearly(name):
+    info = game_class(name).info
+    with pytest.raises(ValueError, match="players"):
+        engine.new_game(name, info.max_players + 1)
+    with pytest.raises(ValueError, match="players"):
+        engine.new_game(name, info.min_players - 1)
+    with pytest.raises(ValueError, match="seed"):
+        engine.new_game(name, info.min_players, seed=-1)
+    with pytest.raises(ValueError, match="no option"):
+        engine.new_game(name, info.min_players, options={"bogus": "on"})
+    state = random_game(name, info.min_players, {}, seed=3)
+    good = state.save()
+    bad_saves = [
+        "not json at all {",
+        json.dumps([1, 2]),
+        {**good, "format": "other"},
+        {**good, "game": "chess"},
+        {**good, "num_players": 99},
+        {**good, "actions": good["actions"][:3] + ["junk"]},
+        {**good, "actions": "draw"},
+        {k: v for k, v in good.items() if k != "seed"},
+    ]
+    for bad in bad_saves:
+        with pytest.raises(SaveError) as err:
+            engine.load(bad)
+        assert str(err.value)
+    assert engine.load(good).scores() == state.scores()
+
+
+def test_list_games_describes_every_game():
+    games = engine.list_games()
+    assert [g["name"] for g in games] == game_names()
+    for game in games:
+        assert game["title"] and game["min_players"] <= game["max_players"]
+        for opt in game["options"]:
+            assert opt["default"] in opt["values"]
+        json.dumps(game)
