@@ -122,7 +122,7 @@ def test_played_cards_go_to_the_discard_pile():
 
 
 def test_each_stack_pays_largest_first_then_nothing_when_empty():
-    state = game(2, hands=[["1 love red"] * 2 + ["2 money purple"], []])
+    state = game(2, hands=[["1 love red"] * 2 + ["1 love blue"], []])
     state.stacks["love"] = [1]
     state.stacks["1"] = []
     play(state, "1 love red", "1 love red", "1 love blue")
