@@ -1,0 +1,50 @@
+"""The JSON bridge the browser worker calls: strings in, strings out, errors as messages."""
+
+from __future__ import annotations
+
+import json
+
+from engine import bridge
+
+
+def call(fn, *args):
+    return json.loads(fn(*[a if isinstance(a, str) or a is None else json.dumps(a) for a in args]))
+
+
+def test_a_whole_game_through_the_bridge():
+    games = call(bridge.list_games)
+    assert games["ok"] and "motto" in [g["name"] for g in games["games"]]
+    motto = next(g for g in games["games"] if g["name"] == "motto")
+    assert {"random", "greedy"} <= {b["name"] for b in motto["bots"]}
+    status = call(bridge.new_game, {"game": "motto", "num_players": 3, "seed": 9, "options": {}})["status"]
+    assert status["current_player"] in (0, 1, 2) and not status["is_over"]
+    first = status["current_player"]
+    view = call(bridge.view, first)["view"]
+    assert view["legal_actions"] and "hand" in view["table"]
+    reply = call(bridge.apply, {"seat": first, "action": "draw"})
+    assert reply["ok"] and reply["status"]["current_player"] == (first + 1) % 3
+    for _ in range(500):
+        status = call(bridge.status)["status"]
+        if status["is_over"]:
+            break
+        turn = call(bridge.bot_turn, {"seat": status["current_player"], "bot": "greedy", "seed": 1})
+        assert turn["ok"] and turn["actions"]
+    assert status["is_over"] and status["winners"] and len(status["scores"]) == 3
+    saved = call(bridge.save)["save"]
+    assert call(bridge.load, saved)["status"]["scores"] == status["scores"]
+    assert call(bridge.view, "null")["view"]["result"]["winners"] == status["winners"]
+
+
+def test_errors_are_messages_and_change_nothing():
+    call(bridge.new_game, {"game": "motto", "num_players": 2, "seed": 3})
+    before = call(bridge.save)["save"]
+    seat = call(bridge.status)["status"]["current_player"]
+    for bad in ({"seat": 1 - seat, "action": "draw"}, {"seat": seat, "action": "fly"}):
+        reply = call(bridge.apply, bad)
+        assert reply["ok"] is False and reply["error"]
+    assert "not your turn" in call(bridge.apply, {"seat": 1 - seat, "action": "draw"})["error"]
+    assert call(bridge.load, "{not json")["ok"] is False
+    assert "unknown game" in call(bridge.load, {**before, "game": "chess"})["error"]
+    assert call(bridge.new_game, {"game": "motto", "num_players": 7})["ok"] is False
+    assert call(bridge.bot_turn, {"seat": 1 - seat, "bot": "greedy"})["ok"] is False
+    assert call(bridge.save)["save"] == before

@@ -1,0 +1,34 @@
+"""The terminal: a human plays by typing numbers and sees only their own hand."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+
+def run(args, stdin):
+    return subprocess.run([sys.executable, "-m", "engine", *args], input=stdin, capture_output=True,
+                          text=True, timeout=120)
+
+
+def test_list_shows_games_and_bots():
+    out = run(["list"], "").stdout
+    assert "motto" in out and "greedy" in out
+
+
+def test_human_plays_motto_to_the_end_against_bots(tmp_path):
+    # Always answer "1" (the first legal action); save once on the way.
+    save = tmp_path / "game.json"
+    answers = f"save {save}\n" + "1\n" * 3000
+    proc = run(["play", "motto", "--players", "3", "--humans", "1", "--seed", "12"], answers)
+    assert proc.returncode == 0, proc.stderr
+    assert "Final scores:" in proc.stdout and "(winner)" in proc.stdout
+    assert "Your hand:" in proc.stdout
+    saved = json.loads(save.read_text())
+    assert saved["game"] == "motto" and saved["seed"] == 12
+
+
+def test_bad_settings_give_a_clear_error():
+    proc = run(["play", "motto", "--players", "9"], "")
+    assert proc.returncode == 2 and "2-4 players" in proc.stderr
