@@ -120,6 +120,7 @@ class State:
         self.log: list[str] = []
         self._current: int | None = 0
         self._over = False
+        self._memo: tuple[int, list[Action]] | None = None  # legal actions of the current step
         self._setup()
 
     # ------------------------------------------------------------------ options
@@ -166,10 +167,18 @@ class State:
         return self._over
 
     def legal_actions(self) -> list[Action]:
-        """The legal actions of the player to move, in a deterministic order ([] once over)."""
+        """The legal actions of the player to move, in a deterministic order ([] once over).
+
+        The list is computed once per step; treat it as read-only. (Code that edits a state's
+        fields directly, as tests do, should call :meth:`_forget_legal` afterwards.)"""
         if self._over:
             return []
-        return self._legal()
+        memo = self._memo
+        if memo is not None and memo[0] == len(self.history):
+            return memo[1]
+        actions = self._legal()
+        self._memo = (len(self.history), actions)
+        return actions
 
     def apply(self, action: Action | str, *, seat: int | None = None) -> None:
         """Carry out one legal action, given as an :class:`Action` or its id.
@@ -185,7 +194,7 @@ class State:
             raise IllegalActionError("the game is over; no more actions can be taken")
         if seat is not None and seat != self._current:
             raise IllegalActionError("it is not your turn: {P%d} is to move" % self._current)
-        for legal in self._legal():
+        for legal in self.legal_actions():
             if legal.id == action_id:
                 break
         else:
@@ -194,6 +203,7 @@ class State:
                 reason = f"'{action_id}' is not a legal action now"
             raise IllegalActionError(reason)
         self.history.append(action_id)
+        self._memo = None
         self._apply(legal)
 
     def clone(self) -> "State":
@@ -207,6 +217,7 @@ class State:
         other.log = list(self.log)
         other._current = self._current
         other._over = self._over
+        other._memo = self._memo
         self._copy_into(other)
         return other
 
@@ -247,7 +258,7 @@ class State:
             "current_player": self.current_player,
             "is_over": self._over,
             "prompt": self._prompt(seat),
-            "legal_actions": [a.to_json() for a in self._legal()] if to_move else [],
+            "legal_actions": [a.to_json() for a in self.legal_actions()] if to_move else [],
             "log": list(self.log),
             "result": self.result() if self._over else None,
             "table": self._table(seat),
@@ -270,6 +281,9 @@ class State:
                 "seed": self.seed, "actions": list(self.history)}
 
     # ------------------------------------------------------------------ helpers for games
+    def _forget_legal(self) -> None:
+        self._memo = None
+
     def _check_seat(self, seat) -> None:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.num_players:
             raise ValueError(f"seat must be 0..{self.num_players - 1}, not {seat!r}")

@@ -100,6 +100,41 @@ def is_legal_play(cards) -> bool:
     return len(cards) == 3 and 1 <= len(shared_values(cards)) <= 2
 
 
+KIND_INDEX = {card: i for i, card in enumerate(ALL_KINDS)}
+# LEGAL[a][b][c]: do kinds a, b, c form a legal play? (27**3 booleans, computed once)
+LEGAL = [[[is_legal_play((a, b, c)) for c in ALL_KINDS] for b in ALL_KINDS] for a in ALL_KINDS]
+# SHARES[a][b]: do kinds a and b share at least one value?
+SHARES = [[bool(shared_values((a, b))) for b in ALL_KINDS] for a in ALL_KINDS]
+
+
+def _completing_kinds(chosen: list[int], counts: list[int]) -> set[int]:
+    """Kinds with ``counts[k] > 0`` that extend ``chosen`` (0-2 kind indexes) towards a legal
+    play completable from ``counts`` (the rest of the hand, by kind)."""
+    present = [k for k, n in enumerate(counts) if n]
+    found = set()
+    if len(chosen) == 2:
+        a, b = chosen
+        return {c for c in present if LEGAL[a][b][c]}
+    if len(chosen) == 1:
+        a = chosen[0]
+        for b in present:
+            if SHARES[a][b] and any(LEGAL[a][b][c] and (c != b or counts[b] > 1) for c in present):
+                found.add(b)
+        return found
+    for i, a in enumerate(present):
+        for b in present[i:]:
+            if b == a and counts[a] < 2:
+                continue
+            if not SHARES[a][b]:
+                continue
+            for c in present:
+                if c < b or (c == b and counts[b] < (3 if a == b else 2)):
+                    continue
+                if LEGAL[a][b][c]:
+                    found.update((a, b, c))
+    return found
+
+
 def token_json(key: str, size: int) -> dict:
     return {"key": key, "kind": stack_kind(key), "label": stack_label(key), "size": size}
 
@@ -160,42 +195,16 @@ class MottoState(State):
         return self.deck.pop()
 
     # -------------------------------------------------------------- plays
-    def _remaining_hand(self) -> list[Card]:
-        """The current player's hand without the cards already selected."""
-        rest = list(self.hands[self._current])
-        for card in self.selection:
-            rest.remove(card)
-        return rest
-
-    def _completable(self, chosen: list[Card], rest: list[Card]) -> bool:
-        """Can ``chosen`` (1-3 cards) be completed to a legal play with cards from ``rest``?"""
-        if len(chosen) == 3:
-            return is_legal_play(chosen)
-        if len(chosen) == 2:
-            if not shared_values(chosen):
-                return False
-            return any(is_legal_play(chosen + [c]) for c in set(rest))
-        card = chosen[0]
-        kinds = sorted(set(rest))
-        for i, a in enumerate(kinds):
-            if not shared_values([card, a]):
-                continue
-            rest_a = list(rest)
-            rest_a.remove(a)
-            if any(is_legal_play([card, a, b]) for b in set(rest_a)):
-                return True
-        return False
-
     def playable_keys(self) -> list[str]:
-        """Keys of hand cards that can be selected next (sorted, each kind once)."""
-        rest = self._remaining_hand()
-        keys = []
-        for card in sorted(set(rest)):
-            others = list(rest)
-            others.remove(card)
-            if self._completable(self.selection + [card], others):
-                keys.append(card.key)
-        return keys
+        """Keys of hand cards that can be selected next (sorted, each kind once): the cards that,
+        with the selection so far, can still be completed to a legal play from this hand."""
+        counts = [0] * len(ALL_KINDS)
+        for card in self.hands[self._current]:
+            counts[KIND_INDEX[card]] += 1
+        chosen = [KIND_INDEX[card] for card in self.selection]
+        for k in chosen:
+            counts[k] -= 1
+        return [ALL_KINDS[k].key for k in sorted(_completing_kinds(chosen, counts))]
 
     def _payout(self, cards) -> list[tuple[str, int]]:
         """The tokens a play of these cards would take now (top of each shared stack, if any)."""
@@ -228,7 +237,9 @@ class MottoState(State):
             card = CARD_BY_KEY.get(arg)
             if card is None:
                 return f"there is no card {arg!r} in Motto"
-            rest = self._remaining_hand()
+            rest = list(self.hands[self._current])
+            for chosen in self.selection:
+                rest.remove(chosen)
             if card not in rest:
                 return ("you have no other copy of that card in your hand" if card in self.selection
                         else "that card is not in your hand")
