@@ -24,7 +24,10 @@ Subclasses implement these hooks (all private, the public API is written once he
 ``_scores()``, ``_result_table()``
     final scores, and the breakdown shown at the end.
 ``_determinize(seat, rng)``
-    re-deal, in place, everything ``seat`` cannot see, consistently with what it has seen.
+    re-deal, in place, everything ``seat`` cannot see, consistently with what it has seen. The
+    result must depend only on what ``seat`` knows and on ``rng``: gather the unseen cards, *sort*
+    them, then shuffle with ``rng`` (so two deals the seat cannot tell apart give the same result;
+    the bot honesty tests rely on this).
 """
 
 from __future__ import annotations

@@ -59,22 +59,31 @@ def register_bot(game: str):
 
 
 def _bots(game: str) -> dict[str, Callable[[], Bot]]:
+    """The game's bots: easy, medium and hard levels first, then any others."""
     game_class(game)  # raises a clear error for unknown games
     merged = dict(_REGISTRY["*"])
     merged.update(_REGISTRY.get(game, {}))
-    return merged
+    order = list(LEVELS.values())
+    return dict(sorted(merged.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else len(order)))
 
 
 def available(game: str) -> list[dict]:
-    """The bots for a game, weakest first: ``[{name, title}]``."""
+    """The bots for a game, weakest first: ``[{name, title}]`` (random, greedy, hard, ...)."""
     return [{"name": name, "title": cls.title} for name, cls in _bots(game).items()]
 
 
-def make_bot(game: str, name: str) -> Bot:
+#: the lobby's level names
+LEVELS = {"easy": "random", "medium": "greedy", "hard": "hard"}
+
+
+def make_bot(game: str, name: str, **settings) -> Bot:
+    """Build bot ``name`` (or a level: easy, medium, hard) for ``game``; ``settings`` go to its
+    constructor (e.g. ``seconds=0.2`` or ``iterations=100`` for the hard bot)."""
     bots = _bots(game)
+    name = LEVELS.get(name, name)
     if name not in bots:
         raise ValueError(f"no bot {name!r} for {game}; bots: {', '.join(bots)}")
-    return bots[name]()
+    return bots[name](**settings)
 
 
 def play_out(state: State, bots: list[Bot], rng: Rng, max_actions: int = 100_000) -> State:
@@ -85,3 +94,6 @@ def play_out(state: State, bots: list[Bot], rng: Rng, max_actions: int = 100_000
         seat = state.current_player
         state.apply(bots[seat].choose(state, seat, rng))
     raise RuntimeError(f"the game did not end within {max_actions} actions")
+
+
+from . import search  # noqa: E402,F401  (registers the hard bot for every game)

@@ -2,3 +2,5 @@
 with :func:`engine.core.register`), ``bots.py`` (its heuristic bots) and any plain data files."""
 
 from . import motto  # noqa: F401
+from . import mottainai  # noqa: F401
+from . import moteneba  # noqa: F401

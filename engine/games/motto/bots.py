@@ -88,3 +88,73 @@ class MottoGreedyBot(Bot):
         if takes:
             return takes[0]
         return sorted(legal)[0]
+
+
+# ---------------------------------------------------------------------- rollouts for the hard bot
+from ...bots.search import register_rollout  # noqa: E402
+from .rules import ALL_KINDS, KIND_INDEX, LEGAL, SHARED_KEYS, SHARES  # noqa: E402
+
+
+def fast_best_play(stacks: dict, hand) -> tuple[int, tuple[int, int, int]] | None:
+    """Like :func:`best_play` but on kind indexes with the precomputed tables (for rollouts)."""
+    counts = {}
+    for card in hand:
+        k = KIND_INDEX[card]
+        counts[k] = counts.get(k, 0) + 1
+    present = sorted(counts)
+    best = None
+    for i, a in enumerate(present):
+        for j in range(i, len(present)):
+            b = present[j]
+            if (b == a and counts[a] < 2) or not SHARES[a][b]:
+                continue
+            for c in present[j:]:
+                if c == b and counts[b] < (3 if a == b else 2):
+                    continue
+                if not LEGAL[a][b][c]:
+                    continue
+                value = 0
+                for key in SHARED_KEYS[a][b][c]:
+                    stack = stacks[key]
+                    if stack:
+                        value += stack[0]
+                if best is None or value > best[0]:
+                    best = (value, (a, b, c))
+    return best
+
+
+@register_rollout("motto")
+def motto_rollout(state: MottoState, rng: Rng):
+    """A quick, slightly noisy greedy policy: play a paying set, else take a helpful face-up
+    card, else draw."""
+    seat = state._current
+    hand = state.hands[seat]
+    if state.selection:
+        if len(state.selection) == 3:
+            return "confirm"
+        plan = best_play(state.stacks, hand, state.selection)
+        if plan is None:
+            return "cancel"
+        return [f"select:{card.key}" for card in plan[1][len(state.selection):]] + ["confirm"]
+    best = fast_best_play(state.stacks, hand)
+    can_draw = bool(state.deck) or bool(state.discard)
+    pool = [(slot, card) for slot, card in enumerate(state.pool) if card is not None]
+    threshold = 1 if state.final_turns is not None or (not can_draw and not pool) else 3 + rng.below(2)
+    if best is not None and best[0] >= threshold:
+        return [f"select:{ALL_KINDS[k].key}" for k in best[1]] + ["confirm"]
+    if pool and rng.below(4):
+        best_slot, best_value = None, -1
+        for slot, card in pool:
+            option = fast_best_play(state.stacks, hand + [card])
+            value = option[0] if option else 0
+            if value > best_value:
+                best_slot, best_value = slot, value
+        if best_value >= 3 or not can_draw:
+            return f"take:{best_slot}"
+    if can_draw:
+        return "draw"
+    if pool:
+        return f"take:{pool[rng.below(len(pool))][0]}"
+    if best is not None:
+        return [f"select:{ALL_KINDS[k].key}" for k in best[1]] + ["confirm"]
+    return "pass"

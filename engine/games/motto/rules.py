@@ -103,6 +103,8 @@ def is_legal_play(cards) -> bool:
 KIND_INDEX = {card: i for i, card in enumerate(ALL_KINDS)}
 # LEGAL[a][b][c]: do kinds a, b, c form a legal play? (27**3 booleans, computed once)
 LEGAL = [[[is_legal_play((a, b, c)) for c in ALL_KINDS] for b in ALL_KINDS] for a in ALL_KINDS]
+# SHARED_KEYS[a][b][c]: the stack keys kinds a, b, c all share
+SHARED_KEYS = [[[tuple(shared_values((a, b, c))) for c in ALL_KINDS] for b in ALL_KINDS] for a in ALL_KINDS]
 # SHARES[a][b]: do kinds a and b share at least one value?
 SHARES = [[bool(shared_values((a, b))) for b in ALL_KINDS] for a in ALL_KINDS]
 
@@ -407,6 +409,7 @@ class MottoState(State):
                 hand.remove(card)
             unseen += hand
             keep[other] = fixed
+        unseen.sort()  # the result must depend only on what ``seat`` knows, not on the true deal
         rng.shuffle(unseen)
         for other, fixed in keep.items():
             size = len(self.hands[other]) - len(fixed)

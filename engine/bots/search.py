@@ -1,0 +1,206 @@
+"""The hard bot: information-set Monte Carlo tree search over determinized deals.
+
+Each iteration deals the cards the bot cannot see at random, consistently with everything its
+seat has seen (:meth:`State.determinize`), then walks one shared tree of action ids
+(single-observer ISMCTS, Cowling, Powley and Whitehouse 2012): at every node only the actions
+legal in *this* deal are candidates, chosen by UCB1 with availability counts; a new node is
+added, the game is played out with a fast rollout policy, and every seat's reward is backed up.
+Each node is judged from the point of view of the seat that moved into it (max-n), so the same
+search serves 2 to 5 players.
+
+The bot never sees hidden cards: every iteration starts from a fresh determinization, and the
+honesty tests check that reshuffling unseen cards does not change its choice for a fixed seed
+and iteration budget.
+
+A decision that spans several atomic actions (choose three cards, then confirm) is searched once:
+the most-visited line of the bot's own consecutive actions is kept as a plan and followed while
+it stays legal, so a whole turn costs one time budget.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Callable
+
+from ..core import State
+from ..rng import Rng
+from . import RETREAT_IDS, Bot, register_bot
+
+#: game name -> rollout policy ``policy(state, rng) -> action id or list of ids`` (cheap; it may
+#: read all of the determinized state it is given: that state is already a guess, not the truth).
+ROLLOUT_POLICIES: dict[str, Callable[[State, Rng], str]] = {}
+#: game name -> evaluation ``evaluate(state) -> list[float]`` in [0, 1] per seat, for rollouts
+#: cut short; the default uses scores.
+EVALUATORS: dict[str, Callable[[State], list[float]]] = {}
+
+
+def register_rollout(game: str):
+    def decorate(fn):
+        ROLLOUT_POLICIES[game] = fn
+        return fn
+    return decorate
+
+
+def register_evaluator(game: str):
+    def decorate(fn):
+        EVALUATORS[game] = fn
+        return fn
+    return decorate
+
+
+def random_rollout(state: State, rng: Rng) -> str:
+    actions = state.legal_actions()
+    forward = [a for a in actions if a.id not in RETREAT_IDS] or actions
+    return forward[rng.below(len(forward))].id
+
+
+def outcome(state: State) -> list[float]:
+    """Reward per seat in [0, 1]: mostly the win (shared wins split), partly the score margin."""
+    scores = state.scores()
+    n = len(scores)
+    winners = state.winners() if state.is_over else [s for s in range(n) if scores[s] == max(scores)]
+    share = 1.0 / len(winners) if winners else 0.0
+    top = max(max(scores), 1)
+    rewards = []
+    for seat in range(n):
+        best_other = max(scores[s] for s in range(n) if s != seat)
+        margin = (scores[seat] - best_other) / top  # -1 .. 1
+        win = share if seat in winners else 0.0
+        rewards.append(0.8 * win + 0.2 * (0.5 + 0.5 * margin))
+    return rewards
+
+
+class Node:
+    __slots__ = ("mover", "children", "visits", "available", "reward")
+
+    def __init__(self, mover: int | None) -> None:
+        self.mover = mover          # the seat whose action led here
+        self.children: dict[str, Node] = {}
+        self.visits = 0
+        self.available = 0
+        self.reward = 0.0           # summed reward of ``mover``
+
+
+@register_bot("*")
+class SearchBot(Bot):
+    """Hard: determinized ISMCTS with a time budget (or a fixed number of iterations)."""
+
+    name = "hard"
+    title = "Hard (search)"
+
+    def __init__(self, seconds: float = 1.0, iterations: int | None = None,
+                 exploration: float = 0.7, max_rollout: int = 2000) -> None:
+        self.seconds = seconds
+        self.iterations = iterations
+        self.exploration = exploration
+        self.max_rollout = max_rollout
+        self._plan: tuple[tuple[str, ...], list[str]] | None = None
+        self.last_iterations = 0
+
+    # ------------------------------------------------------------------ the plan of a turn
+    def _follow_plan(self, state: State) -> str | None:
+        if self._plan is None:
+            return None
+        start, line = self._plan
+        history = state.history
+        if len(history) < len(start) or tuple(history[:len(start)]) != start:
+            return None
+        done = history[len(start):]
+        if done != line[:len(done)] or len(done) >= len(line):
+            return None
+        step = line[len(done)]
+        if any(a.id == step for a in state.legal_actions()):
+            return step
+        return None
+
+    def choose(self, state: State, seat: int, rng: Rng) -> str:
+        planned = self._follow_plan(state)
+        if planned is not None:
+            return planned
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0].id
+        root = self.search(state, seat, rng)
+        # the most-visited line of this seat's own consecutive actions
+        line, node = [], root
+        while node.children:
+            best_id, best = max(node.children.items(), key=lambda kv: (kv[1].visits, kv[1].reward))
+            if best.mover != seat:
+                break
+            line.append(best_id)
+            node = best
+            if best.visits < 4:
+                break
+        if not line or not any(a.id == line[0] for a in legal):
+            return legal[0].id
+        self._plan = (tuple(state.history), line)
+        return line[0]
+
+    # ------------------------------------------------------------------ the search
+    def search(self, state: State, seat: int, rng: Rng) -> Node:
+        game = state.info.name
+        rollout = ROLLOUT_POLICIES.get(game, random_rollout)
+        evaluate = EVALUATORS.get(game, outcome)
+        root = Node(None)
+        deadline = None if self.iterations else time.perf_counter() + self.seconds
+        count = 0
+        c = self.exploration
+        while True:
+            if self.iterations is not None:
+                if count >= self.iterations:
+                    break
+            elif count and time.perf_counter() >= deadline:
+                break
+            count += 1
+            world = state.determinize(seat, rng)
+            node, path = root, [root]
+            # selection and expansion
+            while not world.is_over:
+                legal = world.legal_actions()
+                mover = world.current_player
+                untried = []
+                best, best_value = None, -1.0
+                log_n = None
+                for action in legal:
+                    child = node.children.get(action.id)
+                    if child is None:
+                        untried.append(action.id)
+                        continue
+                    child.available += 1
+                    if untried:
+                        continue
+                    if log_n is None:
+                        log_n = 0.0
+                    value = child.reward / child.visits + c * math.sqrt(
+                        math.log(child.available) / child.visits)
+                    if value > best_value:
+                        best, best_value = (action.id, child), value
+                if untried:
+                    action_id = untried[rng.below(len(untried))]
+                    child = Node(mover)
+                    child.available = 1
+                    node.children[action_id] = child
+                    world.apply(action_id)
+                    path.append(child)
+                    break
+                action_id, node = best
+                world.apply(action_id)
+                path.append(node)
+            # rollout
+            steps = 0
+            while not world.is_over and steps < self.max_rollout:
+                step = rollout(world, rng)
+                if isinstance(step, str):
+                    world.apply(step)
+                else:  # a policy may give a whole compound decision at once
+                    for action_id in step:
+                        world.apply(action_id)
+                steps += 1
+            rewards = evaluate(world)
+            for visited in path:
+                visited.visits += 1
+                if visited.mover is not None:
+                    visited.reward += rewards[visited.mover]
+        self.last_iterations = count
+        return root

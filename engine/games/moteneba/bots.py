@@ -1,0 +1,234 @@
+"""Heuristic bots for Moteneba.
+
+The greedy bot looks one move ahead. It scores a position as the hearts it would get if the
+year were scored now, minus the average of what each opponent would get, counting the current
+topic ranking, each girl's hearts for this year and everybody's influence on her (so a cube
+where it already wins comfortably, or can never catch up, is worth little). It tries every
+placement of every cube it holds, every event card it can play, and picks the best. It reads
+only its own seat's view (the honesty rule of :mod:`engine.bots`).
+"""
+
+from __future__ import annotations
+
+from ...bots import Bot, register_bot
+from ...rng import Rng
+from .rules import (COLOUR_INDEX, COLOURS, NUM_COLOURS, MotenebaState, award, influence, rerank,
+                    topic_values)
+
+INFLUENCE_WEIGHT = 0.01  # a little extra influence breaks ties between equal heart counts
+
+
+class Board:
+    """What the bot needs from the table, as plain lists (built from a view)."""
+
+    def __init__(self, view: dict) -> None:
+        table = view["table"]
+        self.me: int = view["seat"]
+        self.n: int = view["num_players"]
+        self.year: int = table["year"]
+        self.hearts = [g["hearts"] for g in table["girls"]]
+        self.cubes = [[[g["cubes"][s]["colours"].get(c, 0) for c in COLOURS] for s in range(self.n)]
+                      for g in table["girls"]]
+        self.power = [list(g["power"]) for g in table["girls"]]
+        self.ranking = [COLOUR_INDEX[r["colour"]] for r in table["ranking"]]
+        self.topic = [0] * NUM_COLOURS
+        for r in table["ranking"]:
+            self.topic[COLOUR_INDEX[r["colour"]]] = r["cubes"]
+        self.pass_equal = table["house_rules"]["equal_pass"]
+        self.all_colours = table["house_rules"]["all_colours"]
+        self.bag = [table["bag"]["colours"][c] for c in COLOURS]
+        self.mine = [table["players"][self.me]["cubes"][c] for c in COLOURS]
+
+    # ---------------------------------------------------------- evaluation
+    def evaluate(self, ranking=None, extra=None) -> float:
+        """My projected hearts minus the opponents' average, if the year were scored now.
+
+        ``ranking`` replaces the current ranking; ``extra`` = ``(pos, colour, power)`` adds one of
+        my cubes by a girl (``colour``) or one +3 Power (``power``) for the estimate.
+        """
+        values = topic_values(ranking if ranking is not None else self.ranking)
+        me, n = self.me, self.n
+        total = 0.0
+        for pos, hearts in enumerate(self.hearts):
+            infl = []
+            for seat in range(n):
+                cubes = self.cubes[pos][seat]
+                power = self.power[pos][seat]
+                if seat == me and extra is not None and extra[0] == pos:
+                    if extra[1] is not None:
+                        cubes = list(cubes)
+                        cubes[extra[1]] += 1
+                    power += extra[2]
+                infl.append(influence(cubes, values, power, self.all_colours)[0])
+            received = award(infl, hearts)[0]
+            others = (sum(received) - received[me]) / (n - 1)
+            total += received[me] - others + INFLUENCE_WEIGHT * infl[me]
+        return total
+
+    def ranking_after(self, colour: int, added: bool) -> list[int]:
+        ranking, topic = list(self.ranking), list(self.topic)
+        topic[colour] += 1 if added else -1
+        rerank(ranking, topic, colour, added, self.pass_equal)
+        return ranking
+
+    def placements(self, colour: int) -> list[tuple[float, str]]:
+        """``(value, action id)`` for every place a cube of ``colour`` can go."""
+        options = [(self.evaluate(extra=(pos, colour, 0)), f"girl:{pos}") for pos in range(len(self.hearts))]
+        options.append((self.evaluate(ranking=self.ranking_after(colour, True)), f"topic:{COLOURS[colour]}"))
+        return options
+
+    def best_placement(self, colour: int) -> tuple[float, str]:
+        return max(self.placements(colour), key=lambda o: o[0])
+
+    def cube_worth(self, colour: int, now: float) -> float:
+        """How much placing one cube of ``colour`` would gain right now."""
+        return self.best_placement(colour)[0] - now
+
+
+@register_bot("moteneba")
+class MotenebaGreedyBot(Bot):
+    """Medium: one move ahead on the projected hearts of the year, against the competition."""
+
+    name = "greedy"
+    title = "Medium (greedy)"
+
+    def choose(self, state: MotenebaState, seat: int, rng: Rng) -> str:
+        view = state.view(seat)
+        legal = [a["id"] for a in view["legal_actions"]]
+        table = view["table"]
+        phase = table["phase"]
+        if phase == "pick":
+            return self._pick(table, legal)
+        board = Board(view)
+        now = board.evaluate()
+        if phase == "draft":
+            return self._draft(board, now, legal)
+        if phase == "power":
+            return self._power(board, now, legal)
+        pending = table["pending"]
+        if pending is None:
+            return self._turn(board, now, legal, table)
+        kind = pending["kind"]
+        if kind in ("place", "random"):
+            colour = COLOUR_INDEX[pending["colour"]]
+            options = [o for o in board.placements(colour) if o[1] in legal]
+            return max(options, key=lambda o: o[0])[1]
+        if kind == "return":
+            return self._best_return(board, legal)[1]
+        if kind == "replace":
+            return "give:" + COLOURS[self._worst_cube(board, now)]
+        # trade: first my cube, then the one I take for it
+        if pending["colour"] is None:
+            return "give:" + COLOURS[self._best_trade(board, now, table)[1]]
+        return self._best_trade(board, now, table, COLOUR_INDEX[pending["colour"]])[2]
+
+    # ---------------------------------------------------------- phases
+    @staticmethod
+    def _pick(table: dict, legal: list[str]) -> str:
+        """The girl with the most hearts on her card (all girls are shared, so simply the richest)."""
+        best = max(table["girls_to_pick"], key=lambda g: (sum(g["hearts"]), g["event"]))
+        return f"pick:{best['key']}"
+
+    @staticmethod
+    def _draft(board: Board, now: float, legal: list[str]) -> str:
+        """The cube that would gain the most if placed now; ties to the colour ranked higher."""
+        values = topic_values(board.ranking)
+        options = [a for a in legal if a.startswith("draft:")]
+        return max(options, key=lambda a: (round(board.cube_worth(COLOUR_INDEX[a[6:]], now), 6),
+                                           values[COLOUR_INDEX[a[6:]]]))
+
+    @staticmethod
+    def _power(board: Board, now: float, legal: list[str]) -> str:
+        """Play +3 Power where it gains the most; keep it if it gains nothing (unless the last year)."""
+        best, best_id = 0.0, None
+        for action in legal:
+            if action.startswith("power:"):
+                pos = int(action[6:])
+                gain = board.evaluate(extra=(pos, None, 1)) - now
+                if gain > best:
+                    best, best_id = gain, action
+        return best_id if best_id is not None and best > INFLUENCE_WEIGHT * 3 else "done"
+
+    def _turn(self, board: Board, now: float, legal: list[str], table: dict) -> str:
+        """The best placement, unless an event card (a free action) or removing a cube gains more."""
+        place_value, place_id = float("-inf"), None
+        for action in legal:
+            if action.startswith("cube:"):
+                value = board.best_placement(COLOUR_INDEX[action[5:]])[0] - now
+                if value > place_value:
+                    place_value, place_id = value, action
+        best_value, best_id = place_value, place_id
+        event_value, event_id = 0.0, None
+        for action in legal:
+            if action.startswith("event:"):
+                kind = action[6:]
+                if kind == "return":
+                    gain = self._best_return(board, [f"topic:{c}" for c in COLOURS])[0] - now
+                elif kind == "random":
+                    gain = self._random_worth(board, now)
+                elif kind == "replace":
+                    worst = self._worst_cube(board, now)
+                    gain = self._random_worth(board, now, back=worst) - board.cube_worth(worst, now)
+                else:
+                    gain = self._best_trade(board, now, table)[0]
+                if gain > event_value:
+                    event_value, event_id = gain, action
+            elif action.startswith("remove:"):
+                colour = COLOUR_INDEX[action[7:]]
+                gain = board.evaluate(ranking=board.ranking_after(colour, False)) - now
+                if gain > best_value:
+                    best_value, best_id = gain, action
+        # An event card costs no cube: play it when it beats the best placement, or before the
+        # last cube goes (a player without cubes can play no event card).
+        if event_id is not None and (event_value > best_value or sum(board.mine) == 1):
+            return event_id
+        return best_id if best_id is not None else legal[0]
+
+    # ---------------------------------------------------------- event helpers
+    @staticmethod
+    def _best_return(board: Board, legal: list[str]) -> tuple[float, str]:
+        best = (float("-inf"), None)
+        for action in legal:
+            if action.startswith("topic:"):
+                colour = COLOUR_INDEX[action[6:]]
+                if board.topic[colour]:
+                    value = board.evaluate(ranking=board.ranking_after(colour, False))
+                    if value > best[0]:
+                        best = (value, action)
+        return best
+
+    @staticmethod
+    def _worst_cube(board: Board, now: float) -> int:
+        held = [c for c in range(NUM_COLOURS) if board.mine[c]]
+        return min(held, key=lambda c: board.cube_worth(c, now))
+
+    @staticmethod
+    def _random_worth(board: Board, now: float, back: int | None = None) -> float:
+        """The expected gain of placing a cube drawn at random from the bag (after ``back`` goes in)."""
+        bag = list(board.bag)
+        if back is not None:
+            bag[back] += 1
+        total = sum(bag)
+        if not total:
+            return 0.0
+        return sum(bag[c] * board.cube_worth(c, now) for c in range(NUM_COLOURS) if bag[c]) / total
+
+    @staticmethod
+    def _best_trade(board: Board, now: float, table: dict, given: int | None = None):
+        """``(gain, my colour, take action)``: the swap that most improves my best cube."""
+        worth = [board.cube_worth(c, now) for c in range(NUM_COLOURS)]
+        best = (float("-inf"), None, None)
+        mine = [given] if given is not None else [c for c in range(NUM_COLOURS) if board.mine[c]]
+        for player in table["players"]:
+            other = player["seat"]
+            if other == board.me:
+                continue
+            for colour_name, count in player["cubes"].items():
+                if not count:
+                    continue
+                theirs = COLOUR_INDEX[colour_name]
+                for give in mine:
+                    gain = worth[theirs] - worth[give]
+                    if gain > best[0]:
+                        best = (gain, give, f"take:{other}:{colour_name}")
+        return best

@@ -1,0 +1,907 @@
+"""Moteneba (Shimamura Nao, Dougen Nobutake), for 3-5 players, with the rulings N1-N10 of
+docs/rules/moteneba.md.
+
+The table: seven girls, each giving hearts (points) to the players who impress her most; five
+topic cards (red, blue, yellow, white, black) ranked beside the value cards 5..1; a bag of 100
+cubes (20 per colour); a deck of 14 event cards. A game is three school years. Each year:
+
+1. **Draft** (N2): one round per player. The round's leader draws 10/7/6 cubes (3/4/5 players)
+   from the bag into a pile; from the leader clockwise, players take one cube at a time
+   (``draft:COLOUR``) until the pile is empty. The next round's leader is the next player.
+2. **Placement** (N3): from the year's starting player clockwise, each player with cubes left
+   takes one turn:
+
+   * ``cube:COLOUR`` chooses an unplaced cube (``cancel`` drops the choice), then
+     ``girl:I`` puts it by the girl in table position ``I`` (0-6), or ``topic:COLOUR`` puts it
+     on the topic card of its own colour, which may climb the ranking (N4);
+   * ``event:KIND`` plays an event card from hand (not +3 Power), then its targets step by step
+     (``give:COLOUR``, ``take:SEAT:COLOUR``, ``topic:COLOUR``, ``girl:I``; ``cancel`` until the
+     card's effect has begun);
+   * house rule (b) only: ``remove:COLOUR`` takes a cube off that topic card back to the bag.
+
+3. **+3 Power** (N6): from the starting player clockwise, each player holding event cards may
+   play +3 Power cards on girls (``power:I``) and then says ``done``.
+4. **Scoring** (N5): each girl pays hearts by influence, ties a notch lower; her event symbol
+   gives the sole winner the top event card. The most hearts start the next year (N7).
+
+After the third year the most hearts win. With the ``girls=pick`` option the game opens with the
+players choosing the seven girls in turn (``pick:KEY``).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from ...core import Action, GameInfo, Option, State, register, seat_option
+from ...rng import Rng
+
+# ---------------------------------------------------------------------- the card data
+DATA = json.loads(Path(__file__).with_name("data.json").read_text(encoding="utf-8"))
+
+COLOURS: tuple[str, ...] = tuple(c["key"] for c in DATA["colours"])
+COLOUR_INDEX = {key: i for i, key in enumerate(COLOURS)}
+COLOUR_NAMES = {c["key"]: c["name"] for c in DATA["colours"]}
+COLOUR_LETTERS = {c["key"]: c["letter"] for c in DATA["colours"]}
+NUM_COLOURS = len(COLOURS)
+CUBES_PER_COLOUR: int = DATA["cubes_per_colour"]
+
+GIRLS: tuple[dict, ...] = tuple(DATA["girls"])
+GIRL_INDEX = {g["key"]: i for i, g in enumerate(GIRLS)}
+GIRLS_ON_TABLE = 7
+
+EVENTS = {e["kind"]: e for e in DATA["events"]}
+EVENT_KINDS: tuple[str, ...] = tuple(e["kind"] for e in DATA["events"])  # display order
+YEAR_EVENTS = ("trade", "replace", "return", "random")  # playable during the year (not Power)
+
+YEARS = 3
+PILE_SIZE = {3: 10, 4: 7, 5: 6}  # cubes a draft round's leader draws (N2)
+POWER_BONUS = 3
+PLACE_NAMES = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th"}
+
+
+def hearts_text(hearts) -> str:
+    return "/".join(str(h) for h in hearts) if hearts else "none"
+
+
+def girl_title(index: int) -> str:
+    """A girl's name with her printed hearts, e.g. ``Emi (7/4/1)`` or ``Botan (10/2, event)``."""
+    girl = GIRLS[index]
+    extra = ", event" if girl["event"] else ""
+    return f"{girl['name']} ({hearts_text(girl['hearts'])}{extra})"
+
+
+def cubes_text(counts) -> str:
+    """``[2, 0, 1, 0, 0]`` -> ``2 red, 1 yellow`` (``no cubes`` when empty)."""
+    parts = [f"{n} {COLOURS[c]}" for c, n in enumerate(counts) if n]
+    return ", ".join(parts) if parts else "no cubes"
+
+
+def colour_counts(counts) -> dict:
+    """Cube counts per colour as a JSON object keyed by colour (all five colours)."""
+    return {COLOURS[c]: counts[c] for c in range(NUM_COLOURS)}
+
+
+# ---------------------------------------------------------------------- pure rule helpers
+# These work on plain lists so that the bots can use them on what they see.
+
+def topic_values(ranking) -> list[int]:
+    """The value of each colour (by colour index) for a ranking listed top (5) first."""
+    values = [0] * NUM_COLOURS
+    for place, colour in enumerate(ranking):
+        values[colour] = NUM_COLOURS - place
+    return values
+
+
+def rerank(ranking: list[int], topic: list[int], colour: int, added: bool, pass_equal: bool) -> None:
+    """Move ``colour``'s topic card after one of its cubes was added or removed (ruling N4).
+
+    Added: it climbs past cards with fewer cubes, never past one with as many (with house rule
+    (a), ``pass_equal``, it also passes those with as many). Removed: it sinks past cards with
+    more cubes (house rule (a): also past those with as many). ``ranking`` changes in place.
+    """
+    pos = ranking.index(colour)
+    mine = topic[colour]
+    if added:
+        while pos > 0:
+            above = topic[ranking[pos - 1]]
+            if above < mine or (pass_equal and above == mine):
+                ranking[pos - 1], ranking[pos] = ranking[pos], ranking[pos - 1]
+                pos -= 1
+            else:
+                break
+    else:
+        while pos < len(ranking) - 1:
+            below = topic[ranking[pos + 1]]
+            if below > mine or (pass_equal and below == mine):
+                ranking[pos + 1], ranking[pos] = ranking[pos], ranking[pos + 1]
+                pos += 1
+            else:
+                break
+
+
+def influence(cubes, values, power: int = 0, all_colours: bool = False) -> tuple[int, int | None]:
+    """A player's influence on one girl and the colour that counted (ruling N5).
+
+    ``cubes`` are the player's cubes by that girl per colour, ``values`` the colours' current
+    values. The best single colour counts (cubes x value); with house rule (c) all colours are
+    summed and the colour is ``None``. Each +3 Power card played on her adds 3. On equal
+    products the colour higher in the ranking is named.
+    """
+    if all_colours:
+        return sum(n * values[c] for c, n in enumerate(cubes)) + POWER_BONUS * power, None
+    best, best_colour = 0, None
+    for c, n in enumerate(cubes):
+        if n:
+            score = n * values[c]
+            if score > best or (score == best and values[c] > values[best_colour]):
+                best, best_colour = score, c
+    return best + POWER_BONUS * power, best_colour
+
+
+def award(influences, hearts) -> tuple[list[int], list[int | None], list[int]]:
+    """Hearts for one girl (ruling N5): ``(received, place, group_size)`` per seat.
+
+    Players with influence are ranked; a group of ``k`` tied players at place ``p`` all get the
+    heart of place ``p + k - 1`` (nothing if ``hearts`` has no such entry) and the next group
+    starts at place ``p + k``. A player without influence has place ``None`` and gets nothing.
+    """
+    n = len(influences)
+    received = [0] * n
+    places: list[int | None] = [None] * n
+    sizes = [0] * n
+    order = sorted((s for s in range(n) if influences[s] > 0), key=lambda s: (-influences[s], s))
+    place, i = 1, 0
+    while i < len(order):
+        j = i
+        while j < len(order) and influences[order[j]] == influences[order[i]]:
+            j += 1
+        k = j - i
+        slot = place + k - 2
+        heart = hearts[slot] if slot < len(hearts) else 0
+        for seat in order[i:j]:
+            received[seat] = heart
+            places[seat] = place
+            sizes[seat] = k
+        place += k
+        i = j
+    return received, places, sizes
+
+
+def year_hearts(girl_hearts, num_players: int, year: int) -> list[int]:
+    """The hearts a girl pays this year: 3 players ignore the third heart; the third year pays
+    only the first heart (ruling N5)."""
+    hearts = list(girl_hearts)
+    if num_players == 3:
+        hearts = hearts[:2]
+    if year >= YEARS:
+        hearts = hearts[:1]
+    return hearts
+
+
+def next_starting_player(hearts, previous: int) -> int:
+    """Most hearts; on a tie the tied player first clockwise after ``previous`` (ruling N7;
+    ``previous`` itself comes last)."""
+    n = len(hearts)
+    best = max(hearts)
+    for step in range(1, n + 1):
+        seat = (previous + step) % n
+        if hearts[seat] == best:
+            return seat
+    return previous  # unreachable
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def _names(seats) -> str:
+    names = ["{P%d}" % s for s in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+# ---------------------------------------------------------------------- the game
+ON_OFF = ("off", "on")
+
+
+@register
+class MotenebaState(State):
+    """A game of Moteneba. See the module docstring for the phases and the actions."""
+
+    info = GameInfo(
+        name="moteneba", title="Moteneba", min_players=3, max_players=5,
+        options=(
+            Option("girls", "Girls", ("random", "pick"), "random",
+                   "random: seven of the fourteen girls are dealt from the seed. pick: starting "
+                   "with the first player and going clockwise, the players choose them one at a time."),
+            seat_option(5),
+            Option("house_equal_pass", "House rule (a): topics pass equal ones", ON_OFF, "off",
+                   "A topic card that gains a cube also passes cards with as many cubes; one that "
+                   "loses a cube also sinks below cards with as many."),
+            Option("house_remove_cube", "House rule (b): remove a cube from a topic", ON_OFF, "off",
+                   "Instead of placing a cube, a player may take one cube off any topic card back "
+                   "to the bag (keeping their own cubes)."),
+            Option("house_all_colours", "House rule (c): influence from all colours", ON_OFF, "off",
+                   "A player's influence on a girl is the sum over all their colours, not the best one."),
+        ),
+        blurb="Three school years of winning the girls' hearts: draft trend cubes, place them by the "
+              "girls or push their topics up the popularity ranking, and play event cards.",
+    )
+
+    # -------------------------------------------------------------- setup
+    def _setup(self) -> None:
+        n = self.num_players
+        self.pass_equal = self.options["house_equal_pass"] == "on"
+        self.remove_rule = self.options["house_remove_cube"] == "on"
+        self.all_colours = self.options["house_all_colours"] == "on"
+        self.start = self._first_player()           # the year's starting player
+        self.year = 1
+        self.girls: list[int] = []                  # girl indices, in table order
+        self.on_girl: list[list[list[int]]] = []    # [position][seat][colour] cubes by each girl
+        self.ranking = list(range(NUM_COLOURS))     # colour indices, value 5 first
+        self.rng.shuffle(self.ranking)
+        self.topic = [0] * NUM_COLOURS              # cubes on each topic card
+        self.bag = [CUBES_PER_COLOUR] * NUM_COLOURS
+        self.deck = [e["kind"] for e in DATA["events"] for _ in range(e["count"])]  # top = last
+        self.rng.shuffle(self.deck)
+        self.discard: list[str] = []                # played event cards, face up
+        self.hands: list[list[str]] = [[] for _ in range(n)]
+        self.unplaced = [[0] * NUM_COLOURS for _ in range(n)]
+        self.hearts = [0] * n
+        self.year_hearts: list[list[int]] = [[] for _ in range(n)]
+        self.phase = "pick"
+        self.draft_round = 0
+        self.pile = [0] * NUM_COLOURS
+        self.pending: tuple | None = None           # a decision in progress, see _legal
+        self.power: list[list[int]] = []            # [position][seat] +3 Power played this year
+        self.power_queue: list[int] = []            # seats still to have their Power step
+        self.scorings: list[dict] = []              # each finished year's scoring (JSON-ready)
+        if self.options["girls"] == "pick":
+            self._current = self.start
+            self._say("The players choose the seven girls in turn, starting with {P%d}." % self.start)
+        else:
+            chosen = list(range(len(GIRLS)))
+            self.rng.shuffle(chosen)
+            for index in chosen[:GIRLS_ON_TABLE]:
+                self._add_girl(index)
+            self._say("The girls today: " + ", ".join(girl_title(i) for i in self.girls) + ".")
+            self._start_year()
+
+    def _add_girl(self, index: int) -> None:
+        self.girls.append(index)
+        self.on_girl.append([[0] * NUM_COLOURS for _ in range(self.num_players)])
+        self.power.append([0] * self.num_players)
+
+    def _copy_into(self, other: "MotenebaState") -> None:
+        other.pass_equal = self.pass_equal
+        other.remove_rule = self.remove_rule
+        other.all_colours = self.all_colours
+        other.start = self.start
+        other.year = self.year
+        other.girls = list(self.girls)
+        other.on_girl = [[list(cubes) for cubes in girl] for girl in self.on_girl]
+        other.ranking = list(self.ranking)
+        other.topic = list(self.topic)
+        other.bag = list(self.bag)
+        other.deck = list(self.deck)
+        other.discard = list(self.discard)
+        other.hands = [list(h) for h in self.hands]
+        other.unplaced = [list(u) for u in self.unplaced]
+        other.hearts = list(self.hearts)
+        other.year_hearts = [list(y) for y in self.year_hearts]
+        other.phase = self.phase
+        other.draft_round = self.draft_round
+        other.pile = list(self.pile)
+        other.pending = self.pending
+        other.power = [list(p) for p in self.power]
+        other.power_queue = list(self.power_queue)
+        other.scorings = list(self.scorings)  # finished scorings are never changed
+
+    # -------------------------------------------------------------- the bag
+    def _draw_cube(self) -> int | None:
+        """A random cube from the bag (its colour index), or ``None`` if the bag is empty."""
+        total = sum(self.bag)
+        if total == 0:
+            return None
+        r = self.rng.below(total)
+        for colour, count in enumerate(self.bag):
+            if r < count:
+                self.bag[colour] -= 1
+                return colour
+            r -= count
+        raise AssertionError("bag counts out of step")  # pragma: no cover
+
+    # -------------------------------------------------------------- year flow
+    def _start_year(self) -> None:
+        self.phase = "draft"
+        self.draft_round = 0
+        self._say(f"Year {self.year} begins. {{P{self.start}}} is the starting player.")
+        self._start_draft_round()
+
+    def _start_draft_round(self) -> None:
+        """The round's leader draws the pile; skip rounds whose pile is empty (bag used up)."""
+        n = self.num_players
+        while self.draft_round < n:
+            leader = (self.start + self.draft_round) % n
+            pile = [0] * NUM_COLOURS
+            for _ in range(PILE_SIZE[n]):
+                colour = self._draw_cube()
+                if colour is None:
+                    break
+                pile[colour] += 1
+            self.pile = pile
+            if sum(pile):
+                self._current = leader
+                self._say("Draft round %d of %d: {P%d} draws %s from the bag."
+                          % (self.draft_round + 1, n, leader, cubes_text(pile)))
+                return
+            self._say("The bag is empty: draft round %d has no cubes." % (self.draft_round + 1))
+            self.draft_round += 1
+        self._start_placement()
+
+    def _start_placement(self) -> None:
+        self.phase = "play"
+        self._say("Everyone has their cubes for year %d. {P%d} places first." % (self.year, self.start))
+        if sum(self.unplaced[self.start]):
+            self._current = self.start
+        else:
+            self._next_turn(self.start)
+
+    def _next_turn(self, seat: int) -> None:
+        """The next player clockwise who still has cubes; if none, the year's play is over."""
+        for step in range(1, self.num_players + 1):
+            other = (seat + step) % self.num_players
+            if sum(self.unplaced[other]):
+                self._current = other
+                return
+        self._start_power()
+
+    def _start_power(self) -> None:
+        """Every player holding event cards (from the starting player clockwise) gets a +3 Power
+        step. The step is offered on the public hand count, so it reveals nothing."""
+        n = self.num_players
+        self.pending = None
+        self.power_queue = [(self.start + i) % n for i in range(n) if self.hands[(self.start + i) % n]]
+        if self.power_queue:
+            self.phase = "power"
+            self._current = self.power_queue.pop(0)
+            self._say("The year's cubes are all placed. Before the scoring, players with event cards "
+                      "may play +3 Power, starting with {P%d}." % self._current)
+        else:
+            self._say("The year's cubes are all placed: scoring.")
+            self._score_year()
+
+    # -------------------------------------------------------------- scoring
+    def _girl_hearts(self, pos: int) -> list[int]:
+        return year_hearts(GIRLS[self.girls[pos]]["hearts"], self.num_players, self.year)
+
+    def compute_scoring(self) -> dict:
+        """This year's scoring as it stands now (JSON-ready), without changing anything.
+
+        Per girl: each player's influence, the colour that counted, +3 Power, place, tie, hearts
+        received; the event-card taker; and the running totals before and after.
+        """
+        n = self.num_players
+        values = topic_values(self.ranking)
+        deck_left = len(self.deck)
+        totals = list(self.hearts)
+        girls = []
+        for pos, index in enumerate(self.girls):
+            girl = GIRLS[index]
+            hearts = self._girl_hearts(pos)
+            infl, counted = [], []
+            for seat in range(n):
+                value, colour = influence(self.on_girl[pos][seat], values, self.power[pos][seat],
+                                          self.all_colours)
+                infl.append(value)
+                counted.append(colour)
+            received, places, sizes = award(infl, hearts)
+            taker = None
+            winners = [s for s in range(n) if places[s] == 1]
+            if girl["event"] and self.year < YEARS and len(winners) == 1 and deck_left > 0:
+                taker = winners[0]
+                deck_left -= 1
+            rows = []
+            for seat in range(n):
+                colour = counted[seat]
+                cubes = self.on_girl[pos][seat]
+                rows.append({
+                    "seat": seat, "influence": infl[seat],
+                    "colour": COLOURS[colour] if colour is not None else None,
+                    "colour_cubes": cubes[colour] if colour is not None else sum(cubes),
+                    "colour_value": values[colour] if colour is not None else None,
+                    "power": self.power[pos][seat],
+                    "place": places[seat], "tied": sizes[seat] > 1, "hearts": received[seat],
+                })
+                totals[seat] += received[seat]
+            rows.sort(key=lambda r: (r["place"] is None, r["place"] or 0, r["seat"]))
+            girls.append({
+                "pos": pos, "key": girl["key"], "name": girl["name"], "printed_hearts": list(girl["hearts"]),
+                "hearts": hearts, "event": girl["event"], "players": rows, "event_taker": taker,
+                "summary": self._girl_summary(girl, hearts, infl, places, sizes, received, taker),
+            })
+        return {"year": self.year, "final_year": self.year == YEARS, "paid": False,
+                "values": colour_counts(values), "girls": girls,
+                "totals_before": list(self.hearts), "totals_after": totals,
+                "year_hearts": [totals[s] - self.hearts[s] for s in range(n)]}
+
+    def _girl_summary(self, girl, hearts, infl, places, sizes, received, taker) -> str:
+        """One sentence per place group, e.g. "{P0} and {P1} tie for 1st with 9: 4 hearts each."""
+        if not any(infl):
+            return "Nobody impressed %s." % girl["name"]
+        parts = []
+        done = set()
+        order = sorted((s for s in range(len(infl)) if places[s] is not None), key=lambda s: (places[s], s))
+        for seat in order:
+            if seat in done:
+                continue
+            group = [s for s in order if places[s] == places[seat]]
+            done.update(group)
+            place = PLACE_NAMES[places[seat]]
+            got = received[seat]
+            paid = ("%s each" % _plural(got, "heart")) if len(group) > 1 else _plural(got, "heart")
+            if len(group) > 1:
+                notch = places[seat] + len(group) - 1
+                why = ("the %s heart" % PLACE_NAMES[notch]) if got else "no heart: there is no %s heart" % PLACE_NAMES[notch]
+                parts.append("%s tie for %s with %d: %s (%s)." % (_names(group), place, infl[seat],
+                                                                 paid if got else "nothing", why))
+            else:
+                parts.append("%s is %s with %d: %s." % (_names(group), place, infl[seat], paid))
+        if taker is not None:
+            parts.append("{P%d} takes an event card." % taker)
+        return " ".join(parts)
+
+    def _score_year(self) -> None:
+        """Pay the hearts, hand out event cards, discard played Power, then the next year or
+        the end (rulings N5-N7)."""
+        scoring = self.compute_scoring()
+        n = self.num_players
+        for girl in scoring["girls"]:
+            self._say("%s: %s" % (girl["name"], girl["summary"]))
+            if girl["event_taker"] is not None:
+                self.hands[girl["event_taker"]].append(self.deck.pop())
+        for seat in range(n):
+            gained = scoring["year_hearts"][seat]
+            self.hearts[seat] += gained
+            self.year_hearts[seat].append(gained)
+        for pos in range(len(self.power)):
+            self.power[pos] = [0] * n
+        scoring["paid"] = True
+        self._say("Year %d's hearts: " % self.year
+                  + ", ".join("{P%d} +%d (%d)" % (s, scoring["year_hearts"][s], self.hearts[s]) for s in range(n))
+                  + ".")
+        if self.year < YEARS:
+            new_start = next_starting_player(self.hearts, self.start)
+            scoring["next_start"] = new_start
+            self.scorings.append(scoring)
+            self.start = new_start
+            self.year += 1
+            self._start_year()
+        else:
+            scoring["next_start"] = None
+            self.scorings.append(scoring)
+            self.phase = "over"
+            self._end_game()
+            best = max(self.hearts)
+            won = [s for s in range(n) if self.hearts[s] == best]
+            self._say("The game is over. " + _names(won) + (" share the win" if len(won) > 1 else " wins")
+                      + " with %d hearts." % best)
+
+    # -------------------------------------------------------------- legal actions
+    def _can_play_event(self, kind: str, seat: int) -> bool:
+        if kind == "trade":
+            return any(sum(self.unplaced[o]) for o in range(self.num_players) if o != seat)
+        if kind == "replace":
+            return True  # the player has a cube (N3), and it goes into the bag first
+        if kind == "return":
+            return any(self.topic)
+        if kind == "random":
+            return sum(self.bag) > 0
+        return False
+
+    def _targets(self, colour: int, verb: str) -> list[Action]:
+        """Where a cube of ``colour`` can go: by any girl, or on its own topic card."""
+        name = COLOURS[colour]
+        actions = [Action(f"girl:{pos}", f"{verb} the {name} cube by {girl_title(index)}")
+                   for pos, index in enumerate(self.girls)]
+        actions.append(Action(f"topic:{name}", f"{verb} the {name} cube on the {name} topic card "
+                                               f"(now {self.topic[colour]} cubes, value "
+                                               f"{topic_values(self.ranking)[colour]})"))
+        return actions
+
+    def _legal(self) -> list[Action]:
+        seat = self._current
+        phase = self.phase
+        if phase == "pick":
+            return [Action(f"pick:{g['key']}", f"Choose {girl_title(i)}")
+                    for i, g in enumerate(GIRLS) if i not in self.girls]
+        if phase == "draft":
+            return [Action(f"draft:{COLOURS[c]}", f"Take a {COLOURS[c]} cube ({self.pile[c]} in the pile)")
+                    for c in range(NUM_COLOURS) if self.pile[c]]
+        if phase == "power":
+            actions = []
+            if "power" in self.hands[seat]:
+                actions = [Action(f"power:{pos}", f"Play +3 Power on {girl_title(index)}")
+                           for pos, index in enumerate(self.girls)]
+            actions.append(Action("done", "Play no more +3 Power: go on to the scoring"))
+            return actions
+        # phase == "play"
+        pending = self.pending
+        mine = self.unplaced[seat]
+        if pending is None:
+            values = topic_values(self.ranking)
+            actions = [Action(f"cube:{COLOURS[c]}", f"Place a {COLOURS[c]} cube (value {values[c]} now)")
+                       for c in range(NUM_COLOURS) if mine[c]]
+            for kind in YEAR_EVENTS:
+                if kind in self.hands[seat] and self._can_play_event(kind, seat):
+                    actions.append(Action(f"event:{kind}", f"Play the event card {EVENTS[kind]['title']}: "
+                                                           f"{EVENTS[kind]['text']}"))
+            if self.remove_rule:
+                actions += [Action(f"remove:{COLOURS[c]}", f"Remove a cube from the {COLOURS[c]} topic card "
+                                                           f"back to the bag")
+                            for c in self.ranking if self.topic[c]]
+            return actions
+        kind = pending[0]
+        cancel = Action("cancel", "Choose something else")
+        if kind == "place":
+            return self._targets(pending[1], "Place") + [cancel]
+        if kind == "random":
+            return self._targets(pending[1], "Place")  # the cube is drawn: no way back
+        if kind == "return":
+            return [Action(f"topic:{COLOURS[c]}", f"Return a cube from the {COLOURS[c]} topic card "
+                                                  f"({self.topic[c]} cubes) to the bag")
+                    for c in self.ranking if self.topic[c]] + [cancel]
+        if kind in ("trade", "replace") and pending[1] is None:
+            verb = "Trade away" if kind == "trade" else "Put back"
+            return [Action(f"give:{COLOURS[c]}", f"{verb} one of your {COLOURS[c]} cubes")
+                    for c in range(NUM_COLOURS) if mine[c]] + [cancel]
+        if kind == "trade":
+            actions = []
+            for other in range(self.num_players):
+                if other == seat:
+                    continue
+                for c in range(NUM_COLOURS):
+                    if self.unplaced[other][c]:
+                        actions.append(Action(f"take:{other}:{COLOURS[c]}",
+                                              "Take a %s cube from {P%d} for your %s cube"
+                                              % (COLOURS[c], other, COLOURS[pending[1]])))
+            return actions + [cancel]
+        raise AssertionError(f"unknown pending decision {pending!r}")  # pragma: no cover
+
+    def _why_illegal(self, action_id: str) -> str | None:
+        verb, _, arg = action_id.partition(":")
+        phase = self.phase
+        seat = self._current
+        if verb == "pick":
+            if phase != "pick":
+                return "the girls are already chosen"
+            if arg not in GIRL_INDEX:
+                return f"there is no girl {arg!r} in Moteneba"
+            return f"{GIRLS[GIRL_INDEX[arg]]['name']} is already on the table"
+        if verb == "draft":
+            if phase != "draft":
+                return "cubes are taken from the pile only during the draft"
+            if arg not in COLOUR_INDEX:
+                return f"there is no colour {arg!r}; the colours are {', '.join(COLOURS)}"
+            return f"there is no {arg} cube in the pile"
+        if verb in ("power", "done"):
+            if phase != "power":
+                return "+3 Power cards are played only at the year-end scoring"
+            return "you have no +3 Power card" if verb == "power" else None
+        if phase in ("pick", "draft"):
+            return "first choose the girls" if phase == "pick" else "take a cube from the pile first"
+        if phase == "power":
+            return "it is time to play +3 Power cards or say done"
+        pending = self.pending
+        if verb == "cube":
+            if pending is not None:
+                return "finish or cancel what you started first"
+            if arg not in COLOUR_INDEX:
+                return f"there is no colour {arg!r}; the colours are {', '.join(COLOURS)}"
+            return f"you have no {arg} cube left to place"
+        if verb == "girl":
+            if pending is None:
+                return "first choose one of your cubes, then the girl"
+            if pending[0] not in ("place", "random"):
+                return "this event card does not place a cube by a girl"
+            return "there is no such girl on the table"
+        if verb == "topic":
+            if pending is None:
+                return "first choose one of your cubes, then its topic card"
+            if arg not in COLOUR_INDEX:
+                return f"there is no topic {arg!r}; the colours are {', '.join(COLOURS)}"
+            if pending[0] in ("place", "random"):
+                return ("a cube goes only on the topic card of its own colour (%s)"
+                        % COLOURS[pending[1]])
+            if pending[0] == "return":
+                return f"the {arg} topic card has no cubes"
+            return "this event card does not use a topic card"
+        if verb == "event":
+            if pending is not None:
+                return "finish or cancel what you started first"
+            if arg == "power":
+                return "+3 Power is played only at the year-end scoring"
+            if arg not in EVENTS:
+                return f"there is no event card {arg!r}"
+            if arg not in self.hands[seat]:
+                return f"you have no {EVENTS[arg]['title']} card"
+            return {"trade": "no other player has an unplaced cube to trade",
+                    "return": "no topic card has a cube to return",
+                    "random": "the bag is empty"}.get(arg)
+        if verb == "remove":
+            if not self.remove_rule:
+                return "removing a cube from a topic card is house rule (b), which is not in use"
+            if pending is not None:
+                return "finish or cancel what you started first"
+            return f"the {arg} topic card has no cubes"
+        if verb == "give":
+            if pending is None or pending[0] not in ("trade", "replace"):
+                return "no event card asks for one of your cubes now"
+            return f"you have no {arg} cube"
+        if verb == "take":
+            if pending is None or pending[0] != "trade" or pending[1] is None:
+                return "no Trade is waiting for the other player's cube"
+            return "that player has no such unplaced cube"
+        if verb == "cancel":
+            if pending is not None and pending[0] == "random":
+                return "the random cube is already drawn: it must be placed"
+            return "there is nothing to cancel"
+        return None
+
+    # -------------------------------------------------------------- carrying out actions
+    def _apply(self, action: Action) -> None:
+        seat = self._current
+        verb, _, arg = action.id.partition(":")
+        if self.phase == "pick":
+            self._pick(seat, GIRL_INDEX[arg])
+        elif self.phase == "draft":
+            self._take_from_pile(seat, COLOUR_INDEX[arg])
+        elif self.phase == "power":
+            if verb == "power":
+                self._play_power(seat, int(arg))
+            else:
+                self._say("{P%d} is done with +3 Power." % seat)
+                if self.power_queue:
+                    self._current = self.power_queue.pop(0)
+                else:
+                    self._score_year()
+        else:
+            self._play_turn(seat, verb, arg)
+
+    def _pick(self, seat: int, index: int) -> None:
+        self._add_girl(index)
+        self._say("{P%d} chooses %s." % (seat, girl_title(index)))
+        if len(self.girls) < GIRLS_ON_TABLE:
+            self._current = self._next_seat(seat)
+        else:
+            self._start_year()
+
+    def _take_from_pile(self, seat: int, colour: int) -> None:
+        self.pile[colour] -= 1
+        self.unplaced[seat][colour] += 1
+        self._say("{P%d} takes a %s cube." % (seat, COLOURS[colour]))
+        if sum(self.pile):
+            self._current = self._next_seat(seat)
+        else:
+            self.draft_round += 1
+            self._start_draft_round()
+
+    def _play_power(self, seat: int, pos: int) -> None:
+        self.hands[seat].remove("power")
+        self.discard.append("power")
+        self.power[pos][seat] += 1
+        self._say("{P%d} plays +3 Power on %s." % (seat, GIRLS[self.girls[pos]]["name"]))
+
+    def _place(self, seat: int, colour: int, verb: str, arg: str) -> str:
+        """Put a cube of ``colour`` by a girl (as ``seat``'s) or on its topic card; a log phrase."""
+        name = COLOURS[colour]
+        if verb == "girl":
+            pos = int(arg)
+            self.on_girl[pos][seat][colour] += 1
+            return f"a {name} cube by {GIRLS[self.girls[pos]]['name']}"
+        self.topic[colour] += 1
+        old = self.ranking.index(colour)
+        rerank(self.ranking, self.topic, colour, added=True, pass_equal=self.pass_equal)
+        return f"a {name} cube on the {name} topic card" + self._rank_change(colour, old)
+
+    def _remove_from_topic(self, colour: int) -> str:
+        self.topic[colour] -= 1
+        self.bag[colour] += 1
+        old = self.ranking.index(colour)
+        rerank(self.ranking, self.topic, colour, added=False, pass_equal=self.pass_equal)
+        return self._rank_change(colour, old)
+
+    def _rank_change(self, colour: int, old: int) -> str:
+        new = self.ranking.index(colour)
+        if new == old:
+            return f" ({COLOURS[colour]} stays at value {NUM_COLOURS - new})"
+        way = "rises" if new < old else "drops"
+        return f" ({COLOURS[colour]} {way} from value {NUM_COLOURS - old} to {NUM_COLOURS - new})"
+
+    def _play_turn(self, seat: int, verb: str, arg: str) -> None:
+        pending = self.pending
+        if verb == "cancel":
+            if pending[0] != "place":
+                self.hands[seat].append(pending[0])  # the event card goes back to the hand
+            self.pending = None
+            return
+        if pending is None:
+            if verb == "cube":
+                self.pending = ("place", COLOUR_INDEX[arg])
+                return
+            if verb == "remove":
+                colour = COLOUR_INDEX[arg]
+                change = self._remove_from_topic(colour)
+                self._say("{P%d} removes a cube from the %s topic card to the bag%s." % (seat, arg, change))
+                self._next_turn(seat)
+                return
+            # verb == "event": the card leaves the hand now (back on cancel)
+            self.hands[seat].remove(arg)
+            if arg == "random":
+                colour = self._draw_cube()
+                self.discard.append(arg)
+                self.pending = ("random", colour)
+                self._say("{P%d} plays Random cube and draws a %s cube from the bag." % (seat, COLOURS[colour]))
+            else:
+                self.pending = (arg, None)
+            return
+        kind = pending[0]
+        if kind == "place":
+            colour = pending[1]
+            self.unplaced[seat][colour] -= 1
+            self.pending = None
+            self._say("{P%d} places %s." % (seat, self._place(seat, colour, verb, arg)))
+        elif kind == "random":
+            self.pending = None
+            self._say("{P%d} places the random cube: %s." % (seat, self._place(seat, pending[1], verb, arg)))
+        elif kind == "return":
+            colour = COLOUR_INDEX[arg]
+            self.discard.append(kind)
+            self.pending = None
+            change = self._remove_from_topic(colour)
+            self._say("{P%d} plays Return: a cube from the %s topic card goes back to the bag%s."
+                      % (seat, arg, change))
+        elif kind == "replace":
+            colour = COLOUR_INDEX[arg]
+            self.discard.append(kind)
+            self.pending = None
+            self.unplaced[seat][colour] -= 1
+            self.bag[colour] += 1
+            drawn = self._draw_cube()
+            self.unplaced[seat][drawn] += 1
+            self._say("{P%d} plays Replace: puts a %s cube back in the bag and draws a %s cube."
+                      % (seat, arg, COLOURS[drawn]))
+        elif kind == "trade" and verb == "give":
+            self.pending = ("trade", COLOUR_INDEX[arg])
+            return
+        else:  # trade, take:SEAT:COLOUR
+            other_text, _, colour_name = arg.partition(":")
+            other, theirs, given = int(other_text), COLOUR_INDEX[colour_name], pending[1]
+            self.discard.append(kind)
+            self.pending = None
+            self.unplaced[seat][given] -= 1
+            self.unplaced[other][given] += 1
+            self.unplaced[other][theirs] -= 1
+            self.unplaced[seat][theirs] += 1
+            self._say("{P%d} plays Trade: gives {P%d} a %s cube for a %s cube."
+                      % (seat, other, COLOURS[given], colour_name))
+        self._next_turn(seat)
+
+    # -------------------------------------------------------------- results
+    def _scores(self) -> list[int]:
+        return list(self.hearts)
+
+    def _result_table(self):
+        columns = [f"Year {y}" for y in range(1, YEARS + 1)]
+        rows = [[(yh[y] if y < len(yh) else 0) for y in range(YEARS)] for yh in self.year_hearts]
+        return columns, rows
+
+    # -------------------------------------------------------------- views
+    def _prompt(self, seat: int | None) -> str:
+        if self._over:
+            return "The game is over."
+        current = self._current
+        if seat != current:
+            doing = {"pick": "choose a girl", "draft": "take a cube from the pile",
+                     "play": "take their turn", "power": "decide on +3 Power"}[self.phase]
+            return "Waiting for {P%d} to %s." % (current, doing)
+        if self.phase == "pick":
+            return "Choose a girl for the table (%d of %d chosen)." % (len(self.girls), GIRLS_ON_TABLE)
+        if self.phase == "draft":
+            return "Year %d draft, round %d of %d: take one cube from the pile." % (
+                self.year, self.draft_round + 1, self.num_players)
+        if self.phase == "power":
+            if "power" in self.hands[seat]:
+                return "Year-end scoring: play +3 Power cards on girls, one at a time, then say done."
+            return "Year-end scoring: you have no +3 Power card to play. Say done."
+        pending = self.pending
+        if pending is None:
+            return "Your turn: choose a cube to place%s%s." % (
+                ", or play an event card" if any(k in self.hands[seat] for k in YEAR_EVENTS) else "",
+                ", or remove a cube from a topic card" if self.remove_rule and any(self.topic) else "")
+        kind, colour = pending
+        if kind == "place":
+            return "Place your %s cube: click a girl, or the %s topic card." % (COLOURS[colour], COLOURS[colour])
+        if kind == "random":
+            return "Place the random %s cube: click a girl, or the %s topic card." % (COLOURS[colour], COLOURS[colour])
+        if kind == "return":
+            return "Return: choose the topic card to take a cube from."
+        if kind == "replace":
+            return "Replace: choose one of your cubes to put back in the bag."
+        if colour is None:
+            return "Trade: choose one of your cubes to give away."
+        return "Trade: choose the cube you want from another player (you give your %s cube)." % COLOURS[colour]
+
+    def _table(self, seat: int | None) -> dict:
+        n = self.num_players
+        values = topic_values(self.ranking)
+        girls = []
+        for pos, index in enumerate(self.girls):
+            girl = GIRLS[index]
+            girls.append({
+                "pos": pos, "key": girl["key"], "name": girl["name"], "printed_hearts": list(girl["hearts"]),
+                "hearts": self._girl_hearts(pos), "event": girl["event"],
+                "cubes": [{"seat": s, "colours": {COLOURS[c]: k for c, k in enumerate(self.on_girl[pos][s]) if k},
+                           "total": sum(self.on_girl[pos][s])} for s in range(n)],
+                "power": list(self.power[pos]),
+            })
+        table = {
+            "year": self.year, "years": YEARS, "phase": self.phase, "start_player": self.start,
+            "colours": list(DATA["colours"]),
+            "girls": girls,
+            "girls_to_pick": ([{"key": g["key"], "name": g["name"], "hearts": list(g["hearts"]),
+                                "event": g["event"]} for i, g in enumerate(GIRLS) if i not in self.girls]
+                              if self.phase == "pick" else []),
+            "ranking": [{"value": NUM_COLOURS - place, "colour": COLOURS[c], "cubes": self.topic[c]}
+                        for place, c in enumerate(self.ranking)],
+            "bag": {"total": sum(self.bag), "colours": colour_counts(self.bag)},
+            "draft": None,
+            "players": [{"seat": s, "cubes": colour_counts(self.unplaced[s]), "cube_count": sum(self.unplaced[s]),
+                         "event_count": len(self.hands[s]), "hearts": self.hearts[s],
+                         "year_hearts": list(self.year_hearts[s])} for s in range(n)],
+            "event_deck": len(self.deck),
+            "event_discard": list(self.discard),
+            "event_cards": [{"kind": k, "title": e["title"], "count": e["count"], "text": e["text"]}
+                            for k, e in EVENTS.items()],
+            "pending": None,
+            "house_rules": {"equal_pass": self.pass_equal, "remove_cube": self.remove_rule,
+                            "all_colours": self.all_colours},
+            "scoring": None,
+            "scorings": list(self.scorings),
+        }
+        if self.phase == "draft":
+            table["draft"] = {"round": self.draft_round + 1, "rounds": n,
+                              "leader": (self.start + self.draft_round) % n,
+                              "pile": colour_counts(self.pile), "pile_total": sum(self.pile)}
+        if self.pending is not None:
+            kind, colour = self.pending
+            table["pending"] = {"seat": self._current, "kind": kind,
+                                "colour": COLOURS[colour] if colour is not None else None}
+        if self.phase == "power":
+            table["scoring"] = self.compute_scoring()
+        elif self.scorings:
+            table["scoring"] = self.scorings[-1]
+        if seat is not None:
+            table["events"] = [{"kind": k, "title": EVENTS[k]["title"], "text": EVENTS[k]["text"]}
+                               for k in sorted(self.hands[seat], key=EVENT_KINDS.index)]
+        return table
+
+    # -------------------------------------------------------------- hidden information
+    def _determinize(self, seat: int, rng: Rng) -> None:
+        """Re-deal the event deck and the other players' event cards (all taken face down).
+
+        The bag needs nothing: it is kept as counts (public) and drawn with ``self.rng``, which
+        :meth:`State.determinize` has already reseeded. An event card being played (``pending``)
+        is face up and stays.
+        """
+        unseen = list(self.deck)
+        for other in range(self.num_players):
+            if other != seat:
+                unseen += self.hands[other]
+        unseen.sort()  # depend only on what the seat knows, not on the true order
+        rng.shuffle(unseen)
+        for other in range(self.num_players):
+            if other != seat:
+                size = len(self.hands[other])
+                self.hands[other] = [unseen.pop() for _ in range(size)]
+        self.deck = unseen

@@ -1,0 +1,141 @@
+"""Heuristic bots for Mottainai. They decide from their own seat's view and legal actions only."""
+
+from __future__ import annotations
+
+from ...bots import Bot, register_bot
+from ...rng import Rng
+from .rules import KIND_BY_KEY, ROLES, VALUES, MottainaiState
+
+
+def _count(cards: list[dict], material: str) -> int:
+    return sum(1 for c in cards if c["material"] == material)
+
+
+@register_bot("mottainai")
+class MottainaiGreedyBot(Bot):
+    """Medium: completes the most valuable work it can, otherwise takes the action that looks best
+    right now (collect craft support, hire helpers, sell, refill its hand, pray). Its choices use
+    only what its seat can see."""
+
+    name = "greedy"
+    title = "Medium (greedy)"
+
+    def choose(self, state: MottainaiState, seat: int, rng: Rng) -> str:
+        view = state.view(seat)
+        legal = [a["id"] for a in view["legal_actions"]]
+        if len(legal) == 1:
+            return legal[0]
+        t = view["table"]
+        me = t["players"][seat]
+        hand = t["hand"]
+        ids = set(legal)
+        by_verb: dict[str, list[str]] = {}
+        for action_id in legal:
+            by_verb.setdefault(action_id.partition(":")[0], []).append(action_id)
+
+        if "skip" in ids:                      # optional card effects: not used by this bot
+            return "skip"
+        if "wing:gallery" in ids:
+            return self._wing(t, me)
+        if "support" in by_verb:
+            return by_verb["support"][0]
+        if "work" in by_verb:                  # the most valuable work
+            return max(by_verb["work"], key=lambda a: (KIND_BY_KEY[a[5:]].value, a))
+        if "done" in ids:                      # Tailor: keep the hand, just draw
+            return "done"
+        if "return" in by_verb:                # hand limit: give back the least useful card
+            return min(by_verb["return"], key=lambda a: (self._keep_value(KIND_BY_KEY[a[7:]], hand, me), a))
+        if "task" in by_verb or "no_task" in ids:
+            return self._new_task(by_verb.get("task", []), hand, me, t)
+        if "sell" in by_verb:
+            return max(by_verb["sell"], key=lambda a: (self._sell_value(KIND_BY_KEY[a[5:]], hand, me), a))
+        if "hire" in by_verb:
+            return max(by_verb["hire"], key=lambda a: (self._hire_value(KIND_BY_KEY[a[5:]], hand, me), a))
+        if "collect" in by_verb:
+            return max(by_verb["collect"], key=lambda a: (self._collect_value(KIND_BY_KEY[a[8:]], hand, me), a))
+        kinds = [a for a in legal if a in ("craft", "prayer") or a in ROLES.values()]
+        if kinds:
+            return max(kinds, key=lambda a: (self._action_value(a, t, me, hand), a))
+        forward = [a for a in legal if a != "cancel"]
+        return forward[0] if forward else legal[0]
+
+    # -------------------------------------------------------------- evaluations
+    def _action_value(self, kind: str, t: dict, me: dict, hand: list[dict]) -> float:
+        noon = t["noon"] or {}
+        material = noon.get("material")
+        if kind in ("smith", "craft"):
+            return 20.0
+        if kind == "prayer":
+            return 2.5
+        if kind == "tailor":
+            missing = 5 - len(hand) - me["waiting_count"]
+            return 1.0 + 1.5 * max(0, missing)
+        if kind == "potter":
+            return 3.0 + max((self._collect_value(KIND_BY_KEY[c["key"]], hand, me) for c in t["floor"]), default=0) / 2
+        if kind == "monk":
+            return 3.0 + max((self._hire_value(KIND_BY_KEY[c["key"]], hand, me) for c in t["floor"]), default=0) / 2
+        if kind == "clerk":
+            return 2.0 + max((self._sell_value(KIND_BY_KEY[c["key"]], hand, me) for c in me["craft_bench"]),
+                             default=0) / 2
+        return 0.0 if material is None else 1.0
+
+    def _keep_value(self, kind, hand: list[dict], me: dict) -> float:
+        """How much a hand card is worth keeping: its value, more if it has matching cards."""
+        same = _count(hand, kind.material) - 1 + _count(me["craft_bench"], kind.material)
+        return kind.value + min(same, kind.value - 1)
+
+    def _sell_value(self, kind, hand: list[dict], me: dict) -> float:
+        needed = max((VALUES[kind.material] - 1 for c in hand if c["material"] == kind.material), default=0)
+        spare = _count(me["craft_bench"], kind.material) - needed
+        cover_room = sum(g["cover"] - g["count"] for g in me["sale_groups"] if g["material"] == kind.material)
+        return kind.value + (2 if spare > 0 else -2) + (2 if cover_room > 0 else 0)
+
+    def _hire_value(self, kind, hand: list[dict], me: dict) -> float:
+        # helpers pay off for the tasks we expect: the materials in our hand
+        return 1.0 + _count(hand, kind.material) + 0.5 * _count(me["helpers"], kind.material)
+
+    def _collect_value(self, kind, hand: list[dict], me: dict) -> float:
+        works = [c for c in hand if c["material"] == kind.material]
+        if not works:
+            return 0.5 * kind.value
+        have = _count(me["craft_bench"], kind.material)
+        return kind.value + (3 if have < kind.value - 1 else 0)
+
+    def _wing(self, t: dict, me: dict) -> str:
+        work = (t.get("choice") or {}).get("work") or {}
+        material = work.get("material")
+        helpers = next((g for g in me["helper_groups"] if g["material"] == material), None)
+        sales = next((g for g in me["sale_groups"] if g["material"] == material), None)
+        helper_gain = helpers is not None and not helpers["covered"] and helpers["count"] <= helpers["cover"] + work["value"]
+        sale_gain = sales is not None and not sales["covered"] and sales["count"] <= sales["cover"] + work["value"]
+        if sale_gain and not helper_gain:
+            return "wing:gift_shop"
+        if helper_gain:
+            return "wing:gallery"
+        return "wing:gift_shop" if len(me["gift_shop"]) < len(me["gallery"]) else "wing:gallery"
+
+    def _new_task(self, tasks: list[str], hand: list[dict], me: dict, t: dict) -> str:
+        best, best_value = "no_task", 1.0
+        for action_id in tasks:
+            kind = KIND_BY_KEY[action_id[5:]]
+            role = ROLES[kind.material]
+            rest = list(hand)
+            rest.remove(next(c for c in rest if c["key"] == kind.key))
+            helpers = _count(me["helpers"], kind.material)
+            value = 1.0 + helpers - 0.5 * kind.value
+            if role == "smith":
+                if any(_count(rest, c["material"]) >= c["value"] for c in rest):
+                    value += 6
+            elif role in ("potter", "monk"):
+                value += 2 if t["floor"] else -2
+            elif role == "clerk":
+                value += 2 if me["craft_bench"] else -2
+            elif role == "tailor":
+                value += max(0, 5 - len(rest) - me["waiting_count"]) * 0.8
+            # a task of this material also lets us Craft works of it from the craft bench
+            bench = _count(me["craft_bench"], kind.material)
+            if any(c["material"] == kind.material and bench >= c["value"] - 1 for c in rest):
+                value += 5
+            if value > best_value:
+                best, best_value = action_id, value
+        return best

@@ -1,0 +1,1233 @@
+"""Mottainai (Carl Chudyk), for 2-5 players: the base game, with the rulings T1-T9 of
+docs/rules/mottainai.md. The card effects plug in through :mod:`.effects` (none in the base game).
+
+The table. Each player has a **temple**: a task slot (one card), **helpers**, a **craft bench**
+(materials) and **sales** tucked under its edges, and two wings of completed **works**: the
+**Gallery** (covers helpers) and the **Gift Shop** (covers sales). Each player also has a hand and
+a face-down **waiting area** that joins the hand only at night. In the middle: the deck and the
+face-up **floor**. A card's material fixes its value and the task it stands for:
+
+    paper 1 Clerk   stone 2 Monk   cloth 2 Tailor   clay 3 Potter   metal 3 Smith
+
+A turn is Morning (hand limit, morning effects, old task to the floor, new task), Noon (each
+opponent's task clockwise from the left, then your own, or one Prayer without a task) and Night
+(night effects, waiting area into hand). Every decision is one atomic action:
+
+* ``return:KEY`` — return a hand card to the bottom of the deck (hand limit, Tailor);
+* ``task:KEY`` / ``no_task`` — place a new task from hand, or none;
+* ``clerk`` ``monk`` ``tailor`` ``potter`` ``smith`` (the task's own action), ``craft``,
+  ``prayer`` — what to do with one action of the current task;
+* ``sell:KEY`` (Clerk), ``hire:KEY`` (Monk), ``collect:KEY`` (Potter), ``work:KEY`` (Smith or
+  Craft: the work to complete), ``support:KEY`` (Smith: a hand card to show as support, asked only
+  when the choice matters), ``wing:gallery`` / ``wing:gift_shop``, ``done`` (Tailor: stop
+  returning and draw up to five), ``cancel`` (back to the choice of action, before anything is
+  done);
+* ``use:CARD[:OPTION]`` / ``skip`` — optional card effects, and answers to their questions
+  (the card-effects issue).
+
+KEY is a card key from ``cards.json`` (``bell``, ``deck-of-cards``...). With two decks the two
+copies of a card are interchangeable, so the key names "a card of that name".
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import NamedTuple
+
+from ...core import Action, GameInfo, Option, State, register
+from ...rng import Rng
+from .effects import EFFECTS, INSTEAD_TRIGGERS, Offer
+
+# ---------------------------------------------------------------------- materials and cards
+MATERIALS = ("paper", "stone", "cloth", "clay", "metal")
+VALUES = {"paper": 1, "stone": 2, "cloth": 2, "clay": 3, "metal": 3}
+ROLES = {"paper": "clerk", "stone": "monk", "cloth": "tailor", "clay": "potter", "metal": "smith"}
+MATERIAL_OF_ROLE = {role: material for material, role in ROLES.items()}
+MATERIAL_NAMES = {"paper": "Paper", "stone": "Stone", "cloth": "Cloth", "clay": "Clay", "metal": "Metal"}
+ROLE_NAMES = {"clerk": "Clerk", "monk": "Monk", "tailor": "Tailor", "potter": "Potter", "smith": "Smith"}
+ROLE_TEXT = {
+    "clerk": "sell a material from your craft bench",
+    "monk": "hire a helper from the floor",
+    "tailor": "return cards from your hand, then draw up to five",
+    "potter": "collect a material from the floor into your craft bench",
+    "smith": "complete a work from your hand, with support from your hand",
+}
+#: a plain-text mark per material, for the terminal and for screen readers (never colour alone)
+MATERIAL_MARKS = {"paper": "~", "stone": "o", "cloth": "#", "clay": "U", "metal": "^"}
+WINGS = ("gallery", "gift_shop")
+WING_NAMES = {"gallery": "Gallery", "gift_shop": "Gift Shop"}
+HAND_LIMIT = 5
+KINDS_PER_DECK = 54
+
+
+class Kind(NamedTuple):
+    """One of the 54 card designs. Physical card ``i`` is ``KINDS[i % 54]`` (copy ``i // 54``)."""
+
+    index: int
+    key: str
+    name: str
+    material: str
+    value: int
+    trigger: str
+    when: tuple
+    text: str
+
+    @property
+    def label(self) -> str:
+        return f"{self.name} ({MATERIAL_NAMES[self.material]} {self.value})"
+
+    def to_json(self) -> dict:
+        return {"key": self.key, "name": self.name, "material": self.material, "value": self.value,
+                "role": ROLES[self.material], "trigger": self.trigger, "text": self.text,
+                "label": self.label}
+
+
+def _load_kinds() -> tuple[Kind, ...]:
+    data = json.loads((Path(__file__).with_name("cards.json")).read_text(encoding="utf-8"))
+    kinds = tuple(Kind(i, c["key"], c["name"], c["material"], c["value"], c["trigger"],
+                       tuple(c["when"]), c["text"]) for i, c in enumerate(data["cards"]))
+    assert len(kinds) == KINDS_PER_DECK and all(k.value == VALUES[k.material] for k in kinds)
+    return kinds
+
+
+KINDS = _load_kinds()
+KIND_BY_KEY = {k.key: k for k in KINDS}
+_KIND_JSON = [k.to_json() for k in KINDS]
+
+
+def kind_of(card: int) -> Kind:
+    """The design of physical card ``card``."""
+    return KINDS[card % KINDS_PER_DECK]
+
+
+def material_of(card: int) -> str:
+    return KINDS[card % KINDS_PER_DECK].material
+
+
+def value_of(card: int) -> int:
+    return KINDS[card % KINDS_PER_DECK].value
+
+
+def card_json(card: int) -> dict:
+    """A face-up card as the views show it (by design only: the two copies look the same)."""
+    return _KIND_JSON[card % KINDS_PER_DECK]
+
+
+def _sort_key(card: int):
+    k = KINDS[card % KINDS_PER_DECK]
+    return (MATERIALS.index(k.material), k.name, card)
+
+
+def _label(card: int) -> str:
+    return KINDS[card % KINDS_PER_DECK].label
+
+
+def _distinct(cards, predicate=None) -> list[int]:
+    """One card per design, in display order (the first copy of each), optionally filtered."""
+    seen, out = set(), []
+    for card in sorted(cards, key=_sort_key):
+        k = card % KINDS_PER_DECK
+        if k in seen or (predicate is not None and not predicate(card)):
+            continue
+        seen.add(k)
+        out.append(card)
+    return out
+
+
+def _find(cards, key: str) -> int | None:
+    """The first card of design ``key`` in ``cards`` (in display order), or ``None``."""
+    kind = KIND_BY_KEY.get(key)
+    if kind is None:
+        return None
+    matches = [c for c in cards if c % KINDS_PER_DECK == kind.index]
+    return min(matches, key=_sort_key) if matches else None
+
+
+def _count_text(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+# ---------------------------------------------------------------------- the game
+@register
+class MottainaiState(State):
+    """A game of Mottainai. See the module docstring for the actions."""
+
+    info = GameInfo(
+        name="mottainai", title="Mottainai", min_players=2, max_players=5,
+        options=(Option("extended", "Extended game", ("auto", "on", "off"), "auto",
+                        "The game ends at six works in one wing instead of five. "
+                        "Auto: off for 2-3 players, on for 4-5."),),
+        blurb="Acolytes in a temple perform tasks, hire helpers, collect materials and complete "
+              "works for their Gallery and Gift Shop. Every card is a task, a helper, a material, "
+              "a sale or a work.",
+    )
+
+    # -------------------------------------------------------------- setup
+    def _setup(self) -> None:
+        n = self.num_players
+        self.decks = 1 if n <= 3 else 2                                   # T1
+        extended = self.options["extended"]
+        self.works_to_end = 6 if extended == "on" or (extended == "auto" and n >= 4) else 5
+        self.deck: list[int] = list(range(KINDS_PER_DECK * self.decks))  # top = end of the list
+        self.rng.shuffle(self.deck)
+        self.hands: list[list[int]] = [[self.deck.pop() for _ in range(HAND_LIMIT)] for _ in range(n)]
+        self.tasks: list[int | None] = [self.deck.pop() for _ in range(n)]
+        self.task_face_down: list[bool] = [True] * n                      # T2: not a task
+        self.floor: list[int] = [self.deck.pop() for _ in range(n)]      # one per seat, in seat order
+        self.waiting: list[list[int]] = [[] for _ in range(n)]
+        self.helpers: list[list[int]] = [[] for _ in range(n)]
+        self.bench: list[list[int]] = [[] for _ in range(n)]
+        self.sales: list[list[int]] = [[] for _ in range(n)]
+        self.gallery: list[list[int]] = [[] for _ in range(n)]
+        self.gift_shop: list[list[int]] = [[] for _ in range(n)]
+        # card id -> bitmask of seats that know where that hidden card is (deck, hands, waiting
+        # areas); a seat always knows its own hand. Cards in public places are not listed.
+        self.known: dict[int, int] = {}
+        # the turn in progress
+        self.phase = "begin"
+        self.decision: str | None = None      # what the player to move must decide, or None
+        self.ctx: dict = {}                   # context of the current trigger point (effects)
+        self.used: list[int] = []             # works whose effect was used at this trigger
+        self.offer_trigger: str | None = None
+        self.offer_next: str | None = None
+        self.questions: list[dict] = []       # follow-up questions asked by card effects
+        self.queue: list[int] = []            # seats whose tasks are still to be performed
+        self.task_owner: int | None = None    # whose task is being performed (None: no-task Prayer)
+        self.task_material: str | None = None
+        self.task_flags: set = set()          # restrictions on this task (card effects)
+        self.task_bonus = 0                   # extra actions from before-task effects
+        self.prayer_only = False
+        self.actions_total = 0
+        self.actions_left = 0
+        self.kind: str | None = None          # the action being carried out
+        self.work: int | None = None          # Smith/Craft: the work chosen
+        self.supports: list[int] = []         # Smith/Craft: the supports chosen
+        self.committed = False                # something happened: the action can no longer be cancelled
+        self.returned = 0                     # Tailor: cards returned so far in this action
+        self.outcome: dict | None = None      # what the last action did (for after-action effects)
+        self.extra_turn = False               # card effects (Frog): the same player goes again
+        self.end_reason: str | None = None
+        self.instant_winner: int | None = None
+        # first player (T2): the floor card closest to A; identical names: the earlier seat
+        first = min(range(n), key=lambda s: (kind_of(self.floor[s]).name.lower(), s))
+        self._current = first
+        self._say("Five cards are dealt to each player and one face down into each task slot.")
+        self._say("Each player draws a card to the floor: "
+                  + ", ".join("{P%d} %s" % (s, _label(self.floor[s])) for s in range(n))
+                  + ". {P%d} goes first (%s comes first alphabetically)."
+                  % (first, kind_of(self.floor[first]).name))
+        self._advance()
+
+    def _copy_into(self, other: "MottainaiState") -> None:
+        other.decks = self.decks
+        other.works_to_end = self.works_to_end
+        other.deck = list(self.deck)
+        other.hands = [list(h) for h in self.hands]
+        other.tasks = list(self.tasks)
+        other.task_face_down = list(self.task_face_down)
+        other.floor = list(self.floor)
+        other.waiting = [list(w) for w in self.waiting]
+        other.helpers = [list(h) for h in self.helpers]
+        other.bench = [list(b) for b in self.bench]
+        other.sales = [list(s) for s in self.sales]
+        other.gallery = [list(g) for g in self.gallery]
+        other.gift_shop = [list(g) for g in self.gift_shop]
+        other.known = dict(self.known)
+        other.phase = self.phase
+        other.decision = self.decision
+        other.ctx = dict(self.ctx)
+        other.used = list(self.used)
+        other.offer_trigger = self.offer_trigger
+        other.offer_next = self.offer_next
+        other.questions = [dict(q) for q in self.questions]
+        other.queue = list(self.queue)
+        other.task_owner = self.task_owner
+        other.task_material = self.task_material
+        other.task_flags = set(self.task_flags)
+        other.task_bonus = self.task_bonus
+        other.prayer_only = self.prayer_only
+        other.actions_total = self.actions_total
+        other.actions_left = self.actions_left
+        other.kind = self.kind
+        other.work = self.work
+        other.supports = list(self.supports)
+        other.committed = self.committed
+        other.returned = self.returned
+        other.outcome = None if self.outcome is None else dict(self.outcome)
+        other.extra_turn = self.extra_turn
+        other.end_reason = self.end_reason
+        other.instant_winner = self.instant_winner
+
+    # -------------------------------------------------------------- public helpers (also for effects)
+    def works(self, seat: int) -> list[int]:
+        """All completed works of ``seat`` (Gallery first)."""
+        return self.gallery[seat] + self.gift_shop[seat]
+
+    def wing_works(self, seat: int, wing: str) -> list[int]:
+        """The works that count as being in ``wing`` (Go Set may add works of the other wing)."""
+        own = self.gallery[seat] if wing == "gallery" else self.gift_shop[seat]
+        if not EFFECTS:
+            return list(own)
+        other = self.gift_shop[seat] if wing == "gallery" else self.gallery[seat]
+        extra = [w for w in other if any(
+            EFFECTS[kind_of(h).key].also_in_wing(self, seat, h, w, wing)
+            for h in self.works(seat) if kind_of(h).key in EFFECTS)]
+        return list(own) + extra
+
+    def cover(self, seat: int, zone: str, material: str) -> int:
+        """How many cards of ``material`` the works can cover in ``zone`` ("helpers": Gallery
+        works, "sales": Gift Shop works): the total value of that wing's works of the material."""
+        wing = "gallery" if zone == "helpers" else "gift_shop"
+        return sum(VALUES[material] for w in self.wing_works(seat, wing) if material_of(w) == material)
+
+    def is_covered(self, seat: int, zone: str, material: str) -> bool:
+        """All-or-nothing cover (T6): the cards of ``material`` in ``zone`` are covered when there
+        is at least one and their number is at most the cover. (No cards: nothing to cover.)"""
+        cards = self.helpers[seat] if zone == "helpers" else self.sales[seat]
+        count = sum(1 for c in cards if material_of(c) == material)
+        if count == 0:
+            return False
+        if count <= self.cover(seat, zone, material):
+            return True
+        return any(EFFECTS[kind_of(w).key].covers_all(self, seat, w, zone, material)
+                   for w in self.works(seat) if kind_of(w).key in EFFECTS)
+
+    def ask(self, holder: int, work: int, prompt: str, options: list[tuple[str, str]], data=None) -> None:
+        """Ask the player to move a follow-up question for the effect of ``work`` (held by
+        ``holder``). ``options`` are ``(id, label)`` pairs; the answer goes to ``Effect.answer``."""
+        self.questions.append({"card": kind_of(work).key, "holder": holder, "work": work,
+                               "prompt": prompt, "options": tuple(options), "data": data})
+        self.decision = "ask"
+
+    def draw_to_waiting(self, seat: int) -> int | None:
+        """Draw the top card of the deck into ``seat``'s waiting area. When the deck becomes empty
+        the game ends at once (T8). Returns the card (``None`` if the deck was already empty)."""
+        if not self.deck:
+            return None
+        card = self.deck.pop()
+        self.waiting[seat].append(card)
+        if not self.deck:
+            self.finish("deck")
+        return card
+
+    def take_from_deck(self) -> int | None:
+        """Take the top card of the deck for a public place (effects); ends the game if it empties."""
+        if not self.deck:
+            return None
+        card = self.deck.pop()
+        self.known.pop(card, None)
+        if not self.deck:
+            self.finish("deck")
+        return card
+
+    def return_to_deck(self, seat: int, card: int) -> None:
+        """Put ``seat``'s hand card on the bottom of the deck, face down (T7): only ``seat`` knows
+        which card it is (others' knowledge of a shown card is dropped: they cannot tell it apart)."""
+        self.hands[seat].remove(card)
+        self.deck.insert(0, card)
+        self.known[card] = 1 << seat
+
+    def finish(self, reason: str, winner: int | None = None) -> None:
+        """End the game at once (T8): ``reason`` is "deck", "wing", "cup" or "instant"."""
+        if self._over:
+            return
+        self.end_reason = reason
+        self.instant_winner = winner
+        self.decision = None
+        self._end_game()
+        text = {"deck": "The last card has left the deck: the game ends at once.",
+                "wing": "{P%d} has %d works in one wing: the game ends at once." % (self._current, self.works_to_end),
+                "cup": "The game ends at once (Cup).",
+                "instant": "{P%d} wins at once." % (winner if winner is not None else self._current)}[reason]
+        self._say(text)
+        scores = self._scores()
+        self._say("Final scores: " + ", ".join("{P%d} %d" % (s, scores[s]) for s in range(self.num_players)) + ".")
+        self._say(self._result_note())
+
+    # -------------------------------------------------------------- effects plumbing
+    def _collect_offers(self, trigger: str) -> list[Offer]:
+        """Offers of the acting player's works at ``trigger``, minus the works already used."""
+        if not EFFECTS:
+            return []
+        seat = self._current
+        if trigger == "on_complete":
+            candidates = [self.ctx["work"]] if self.ctx.get("work") is not None else []
+        else:
+            candidates = self.works(seat)
+        offers, ids = [], set()
+        for work in candidates:
+            effect = EFFECTS.get(kind_of(work).key)
+            if effect is None or work in self.used:
+                continue
+            for offer in effect.offers(self, seat, work, trigger, self.ctx):
+                if offer.action_id not in ids:
+                    ids.add(offer.action_id)
+                    offers.append(offer)
+        return offers
+
+    def _offer_step(self, trigger: str, next_phase: str) -> None:
+        """A trigger point: offer the optional effects (if any), else go on to ``next_phase``."""
+        if self._collect_offers(trigger):
+            self.offer_trigger = trigger
+            self.offer_next = next_phase
+            self.decision = "offers"
+        else:
+            self.used = []
+            self.phase = next_phase
+
+    def _use_offer(self, offer: Offer, trigger: str) -> None:
+        """Carry out an offer the player picked."""
+        self.used.append(offer.work)
+        self.decision = None
+        if trigger in INSTEAD_TRIGGERS:
+            # the replaced step is skipped: go on after it
+            self.used = []
+            self.phase = {"instead_hand_limit": "morning", "instead_discard_task": "instead_new_task",
+                          "instead_new_task": "noon"}[trigger]
+        EFFECTS[offer.card].use(self, self._current, offer, trigger, self.ctx)
+
+    def _check_always(self) -> None:
+        """"Always" effects (Turtle): a player may win at once at any moment."""
+        if not EFFECTS:
+            return
+        for seat in [self._current] + [s for s in range(self.num_players) if s != self._current]:
+            for work in self.works(seat):
+                effect = EFFECTS.get(kind_of(work).key)
+                if effect is not None and effect.wins_now(self, seat, work):
+                    self.finish("instant", seat)
+                    return
+
+    # -------------------------------------------------------------- the flow of a turn
+    def _advance(self) -> None:
+        """Run the automatic steps until the player to move must decide, or the game ends."""
+        while not self._over and self.decision is None:
+            self._check_always()
+            if self._over:
+                return
+            getattr(self, "_phase_" + self.phase)()
+
+    # morning
+    def _phase_begin(self) -> None:
+        self.used = []
+        self.ctx = {}
+        self.phase = "instead_hand_limit"
+
+    def _phase_instead_hand_limit(self) -> None:
+        self._offer_step("instead_hand_limit", "hand_limit")
+
+    def _phase_hand_limit(self) -> None:
+        if len(self.hands[self._current]) > HAND_LIMIT:
+            self.decision = "limit"
+        else:
+            self.phase = "morning"
+
+    def _phase_morning(self) -> None:
+        self._offer_step("morning", "instead_discard_task")
+
+    def _phase_instead_discard_task(self) -> None:
+        self._offer_step("instead_discard_task", "discard_task")
+
+    def _phase_discard_task(self) -> None:
+        seat = self._current
+        task = self.tasks[seat]
+        if task is not None:
+            self.tasks[seat] = None
+            self.known.pop(task, None)
+            self.floor.append(task)
+            if self.task_face_down[seat]:
+                self._say("{P%d}'s face-down starting card, %s, goes to the floor." % (seat, _label(task)))
+            else:
+                self._say("{P%d}'s old task, %s, goes to the floor." % (seat, _label(task)))
+        self.task_face_down[seat] = False
+        self.phase = "instead_new_task"
+
+    def _phase_instead_new_task(self) -> None:
+        self._offer_step("instead_new_task", "new_task")
+
+    def _phase_new_task(self) -> None:
+        if self.hands[self._current]:
+            self.decision = "new_task"
+        else:
+            self._say("{P%d} has no card in hand: the task slot stays empty." % self._current)
+            self.phase = "noon"
+
+    # noon
+    def _phase_noon(self) -> None:
+        seat = self._current
+        self.queue = [self._next_seat(seat, i) for i in range(1, self.num_players)] + [seat]
+        self.phase = "next_task"
+
+    def _phase_next_task(self) -> None:
+        seat = self._current
+        self.kind = self.work = self.outcome = None
+        self.supports = []
+        if not self.queue:
+            self.task_owner = self.task_material = None
+            self.phase = "night"
+            return
+        owner = self.queue.pop(0)
+        has_task = self.tasks[owner] is not None and not self.task_face_down[owner]
+        if owner != seat and not has_task:
+            return  # an opponent without a task is skipped
+        self.task_flags = set()
+        self.task_bonus = 0
+        self.ctx = {"owner": owner}
+        self.used = []
+        if not has_task:
+            self.task_owner, self.task_material, self.prayer_only = None, None, True
+            self.actions_total = self.actions_left = 1
+            self._say("{P%d} has no task and takes one Prayer action instead." % seat)
+            self.phase = "action"
+            return
+        self.task_owner = owner
+        self.task_material = material_of(self.tasks[owner])
+        self.prayer_only = False
+        self.ctx["material"] = self.task_material
+        self.phase = "restrict_task"
+
+    def _phase_restrict_task(self) -> None:
+        self.phase = "before_task"
+        owner, seat = self.task_owner, self._current
+        if owner != seat and EFFECTS:
+            for work in self.works(owner):
+                effect = EFFECTS.get(kind_of(work).key)
+                if effect is not None:
+                    effect.restrict_task(self, owner, work, seat, self.task_material)
+
+    def _phase_before_task(self) -> None:
+        if "skip" in self.task_flags:
+            self._say("{P%d} skips {P%d}'s %s task." % (self._current, self.task_owner,
+                                                       ROLE_NAMES[ROLES[self.task_material]]))
+            self.phase = "next_task"
+            return
+        self._offer_step("before_task", "task_start")
+
+    def action_count(self, seat: int, owner: int, material: str) -> int:
+        """Actions ``seat`` gets for ``owner``'s task of ``material`` (T4): 1, plus 1 per helper of
+        that material, or 2 per helper if they are covered; then card effects."""
+        count = 1 + self.task_bonus
+        if "no_helpers" not in self.task_flags:
+            helpers = sum(1 for h in self.helpers[seat] if material_of(h) == material)
+            count += helpers * (2 if self.is_covered(seat, "helpers", material) else 1)
+        if EFFECTS:
+            holders = [seat] if owner == seat else [seat, owner]
+            for holder in holders:
+                for work in self.works(holder):
+                    effect = EFFECTS.get(kind_of(work).key)
+                    if effect is not None:
+                        count = effect.action_count(self, holder, work, seat, owner, material, count)
+        return max(0, count)
+
+    def _phase_task_start(self) -> None:
+        seat, owner, material = self._current, self.task_owner, self.task_material
+        self.actions_total = self.actions_left = self.action_count(seat, owner, material)  # T4: fixed now
+        whose = "their own" if owner == seat else "{P%d}'s" % owner
+        self._say("{P%d} performs %s %s task (%s): %s." % (
+            seat, whose, ROLE_NAMES[ROLES[material]], MATERIAL_NAMES[material],
+            _count_text(self.actions_total, "action")))
+        self.phase = "action"
+
+    def _phase_action(self) -> None:
+        self.kind = self.work = self.outcome = None
+        self.supports = []
+        self.committed = False
+        self.returned = 0
+        if self.actions_left <= 0:
+            self.phase = "next_task"
+            return
+        if self.prayer_only:
+            self._start_action("prayer")
+            return
+        if not self._action_kinds():
+            self._say("{P%d} can use this action for nothing: it is lost." % self._current)
+            self.actions_left -= 1
+            return
+        self.decision = "action"
+
+    def _start_action(self, kind: str) -> None:
+        self.kind = kind
+        self.ctx = {"owner": self.task_owner, "material": self.task_material, "kind": kind}
+        self.used = []
+        self.phase = "before_action"
+
+    def _phase_before_action(self) -> None:
+        self._offer_step("before_action", "do_action")
+
+    def _phase_do_action(self) -> None:
+        kind = self.kind
+        if kind == "prayer":
+            self._perform_prayer()
+        elif kind == "tailor":
+            self.decision = "tailor"
+        elif self._card_choices() or self._boost_offers():
+            self.decision = "card"
+        elif self.committed:
+            self._say("{P%d} can no longer do this action: it is lost." % self._current)
+            self._action_done(None)
+        else:
+            self.phase = "action"
+
+    def _action_done(self, outcome: dict | None) -> None:
+        """The action is spent: go on to the completion and after-action effects."""
+        self.actions_left -= 1
+        self.outcome = outcome or {}
+        self.ctx = {"owner": self.task_owner, "material": self.task_material, "kind": self.kind,
+                    "outcome": self.outcome}
+        self.used = []
+        if self.outcome.get("completed") is not None:
+            self.ctx["work"] = self.outcome["completed"]
+            self.phase = "on_complete"
+        else:
+            self.phase = "after_action"
+
+    def _phase_on_complete(self) -> None:
+        self._offer_step("on_complete", "after_complete")
+
+    def _phase_after_complete(self) -> None:
+        self._offer_step("after_complete", "after_action")
+
+    def _phase_after_action(self) -> None:
+        self._offer_step("after_action", "action")
+
+    # night
+    def _phase_night(self) -> None:
+        self.ctx = {}
+        self._offer_step("night", "night_draw")
+
+    def _phase_night_draw(self) -> None:
+        seat = self._current
+        drawn = self.waiting[seat]
+        if drawn:
+            self.hands[seat].extend(drawn)
+            self.waiting[seat] = []
+            self._say("At night {P%d} takes %s from the waiting area into hand."
+                      % (seat, _count_text(len(drawn), "card")))
+        if self.extra_turn:
+            self.extra_turn = False
+            self._say("{P%d} takes another turn." % seat)
+        else:
+            self._current = self._next_seat(seat)
+        self.phase = "begin"
+
+    # -------------------------------------------------------------- the actions
+    def _action_kinds(self) -> list[str]:
+        """What the current action may be: the task's own action, Craft, Prayer (T4)."""
+        kinds = []
+        role = ROLES[self.task_material]
+        if self._can_task_action(role):
+            kinds.append(role)
+        if "task_action_only" not in self.task_flags:
+            if self._craftable(self._current, self.task_material):
+                kinds.append("craft")
+            if self.deck:
+                kinds.append("prayer")
+        return kinds
+
+    def _can_task_action(self, role: str) -> bool:
+        seat = self._current
+        if role == "tailor":
+            return bool(self.deck)
+        if role == "clerk":
+            ok = bool(self.bench[seat])
+        elif role in ("monk", "potter"):
+            ok = bool(self.floor)
+        else:
+            ok = bool(self._smithable(seat))
+        if ok or not EFFECTS:
+            return ok
+        saved_kind, saved_ctx = self.kind, self.ctx
+        self.kind = role
+        self.ctx = {"owner": self.task_owner, "material": self.task_material, "kind": role}
+        try:
+            return bool(self._collect_offers("boost"))
+        finally:
+            self.kind, self.ctx = saved_kind, saved_ctx
+
+    def support_needed(self, seat: int, card: int, how: str) -> int:
+        """Supports needed to complete ``card`` (value - 1, T5), after card effects."""
+        need = value_of(card) - 1
+        if EFFECTS:
+            for work in self.works(seat):
+                effect = EFFECTS.get(kind_of(work).key)
+                if effect is not None:
+                    need = effect.support_needed(self, seat, work, how, card, need)
+        return max(0, need)
+
+    def _smithable(self, seat: int) -> list[int]:
+        """Hand cards (one per design) that a Smith action can complete with hand support."""
+        hand = self.hands[seat]
+
+        def ok(card):
+            same = sum(1 for c in hand if c != card and material_of(c) == material_of(card))
+            return same >= self.support_needed(seat, card, "smith")
+        return _distinct(hand, ok)
+
+    def _craftable(self, seat: int, material: str) -> list[int]:
+        """Hand cards of ``material`` that a Craft action can complete with craft-bench support."""
+        on_bench = sum(1 for c in self.bench[seat] if material_of(c) == material)
+        return _distinct(self.hands[seat], lambda c: material_of(c) == material
+                         and on_bench >= self.support_needed(seat, c, "craft"))
+
+    def _card_choices(self) -> list[Action]:
+        """The card choices of the action in progress (before any work is chosen)."""
+        seat, kind = self._current, self.kind
+        if kind == "clerk":
+            return [Action(f"sell:{kind_of(c).key}", f"Sell {_label(c)} from your craft bench")
+                    for c in _distinct(self.bench[seat])]
+        if kind == "monk":
+            return [Action(f"hire:{kind_of(c).key}",
+                           f"Hire {_label(c)} from the floor as a {ROLE_NAMES[ROLES[material_of(c)]]} helper")
+                    for c in _distinct(self.floor)]
+        if kind == "potter":
+            return [Action(f"collect:{kind_of(c).key}", f"Collect {_label(c)} from the floor into your craft bench")
+                    for c in _distinct(self.floor)]
+        if kind == "smith":
+            return [Action(f"work:{kind_of(c).key}", f"Complete {_label(c)}" + self._need_text(c, "smith"))
+                    for c in self._smithable(seat)]
+        if kind == "craft":
+            return [Action(f"work:{kind_of(c).key}", f"Complete {_label(c)}" + self._need_text(c, "craft"))
+                    for c in self._craftable(seat, self.task_material)]
+        return []
+
+    def _need_text(self, card: int, how: str) -> str:
+        need = self.support_needed(self._current, card, how)
+        if need == 0:
+            return " (no support needed)"
+        where = "hand" if how == "smith" else "craft bench"
+        return f" (support: {need} {MATERIAL_NAMES[material_of(card)]} from your {where})"
+
+    def _boost_offers(self) -> list[Offer]:
+        if not EFFECTS or self.kind not in ROLES.values():
+            return []
+        return self._collect_offers("boost")
+
+    def _support_candidates(self) -> list[int]:
+        """Smith: hand cards that may still be shown as support for the chosen work."""
+        seat, work = self._current, self.work
+        return [c for c in self.hands[seat]
+                if c != work and c not in self.supports and material_of(c) == material_of(work)]
+
+    def _next_completion_step(self) -> None:
+        """After a work (or a support) is chosen: ask for supports while the choice matters,
+        then for the wing."""
+        if self.kind == "smith":
+            need = self.support_needed(self._current, self.work, "smith") - len(self.supports)
+            if need > 0:
+                candidates = self._support_candidates()
+                designs = {c % KINDS_PER_DECK for c in candidates}
+                if len(candidates) <= need or len(designs) == 1:
+                    self.supports += sorted(candidates, key=_sort_key)[:need]  # no real choice
+                else:
+                    self.decision = "support"
+                    return
+        self.decision = "wing"
+
+    def _complete(self, wing: str) -> None:
+        """Complete the chosen work into ``wing`` (T5); supports are shown and kept."""
+        seat, work = self._current, self.work
+        self.hands[seat].remove(work)
+        self.known.pop(work, None)
+        (self.gallery if wing == "gallery" else self.gift_shop)[seat].append(work)
+        how = "Smith" if self.kind == "smith" else "Craft"
+        if self.kind == "smith":
+            for card in self.supports:
+                self.known[card] = (1 << self.num_players) - 1  # shown to everyone, still in hand
+            support = (", showing " + " and ".join(_label(c) for c in self.supports) + " from hand as support"
+                       if self.supports else "")
+        else:
+            need = self.support_needed(seat, work, "craft")
+            support = (f", with {need} {MATERIAL_NAMES[material_of(work)]} from the craft bench as support"
+                       if need else "")
+        self._say("{P%d} completes %s by %s%s, into the %s." % (seat, _label(work), how, support, WING_NAMES[wing]))
+        self._check_always()
+        if self._over:
+            return
+        if any(len(self.wing_works(seat, w)) >= self.works_to_end for w in WINGS):  # T8: at once
+            self.finish("wing")
+            return
+        self._action_done({"completed": work, "wing": wing})
+
+    def _perform_prayer(self) -> None:
+        seat = self._current
+        self._say("{P%d} prays and draws a card into the waiting area." % seat)
+        self.draw_to_waiting(seat)
+        if not self._over:
+            self._action_done({"drew": 1})
+
+    def _tailor_draw(self) -> None:
+        seat = self._current
+        need = max(0, HAND_LIMIT - len(self.hands[seat]) - len(self.waiting[seat]))
+        drawn = min(need, len(self.deck))
+        returned = self.returned
+        self._say("{P%d} (Tailor) returns %s to the bottom of the deck and draws %s into the waiting area."
+                  % (seat, _count_text(returned, "card"), _count_text(drawn, "card")))
+        for _ in range(drawn):
+            self.draw_to_waiting(seat)
+            if self._over:
+                return
+        if not self._over:
+            self._action_done({"returned": returned, "drew": drawn})
+
+    # -------------------------------------------------------------- legal actions
+    def _legal(self) -> list[Action]:
+        d = self.decision
+        seat = self._current
+        if d == "limit":
+            extra = len(self.hands[seat]) - HAND_LIMIT
+            return [Action(f"return:{kind_of(c).key}",
+                           f"Return {_label(c)} to the bottom of the deck ({extra} to return)")
+                    for c in _distinct(self.hands[seat])]
+        if d == "new_task":
+            actions = [Action(f"task:{kind_of(c).key}",
+                              f"Place {_label(c)} as your task: {ROLE_NAMES[ROLES[material_of(c)]]}")
+                       for c in _distinct(self.hands[seat])]
+            actions.append(Action("no_task", "Place no task (you take one Prayer instead of your own task)"))
+            return actions
+        if d == "action":
+            return [self._kind_action(k) for k in self._action_kinds()]
+        if d == "card":
+            actions = self._card_choices()
+            actions += [Action(o.action_id, o.label) for o in self._boost_offers()]
+            if not self.committed:
+                actions.append(Action("cancel", "Choose a different action"))
+            return actions
+        if d == "support":
+            need = self.support_needed(seat, self.work, "smith") - len(self.supports)
+            actions = [Action(f"support:{kind_of(c).key}", f"Show {_label(c)} as support ({need} still needed)")
+                       for c in _distinct(self._support_candidates())]
+            actions.append(Action("cancel", "Choose a different action"))
+            return actions
+        if d == "wing":
+            actions = [Action("wing:gallery", f"Put {_label(self.work)} in your Gallery (it covers helpers)"),
+                       Action("wing:gift_shop", f"Put {_label(self.work)} in your Gift Shop (it covers sales)")]
+            if not self.committed:
+                actions.append(Action("cancel", "Choose a different action"))
+            return actions
+        if d == "tailor":
+            draw = max(0, HAND_LIMIT - len(self.hands[seat]) - len(self.waiting[seat]))
+            actions = [Action(f"return:{kind_of(c).key}", f"Return {_label(c)} to the bottom of the deck")
+                       for c in _distinct(self.hands[seat])]
+            actions.append(Action("done", f"Stop returning and draw {_count_text(draw, 'card')} into your waiting area"))
+            if not self.committed:
+                actions.append(Action("cancel", "Choose a different action"))
+            return actions
+        if d == "offers":
+            trigger = self.offer_trigger
+            actions = [Action(o.action_id, o.label) for o in self._collect_offers(trigger)]
+            skip = {"instead_hand_limit": "Check the hand limit as usual",
+                    "instead_discard_task": "Discard your old task to the floor as usual",
+                    "instead_new_task": "Place your new task as usual",
+                    "morning": "Done with morning effects", "night": "Done with night effects"}
+            actions.append(Action("skip", skip.get(trigger, "Go on without using an effect")))
+            return actions
+        if d == "ask":
+            return [Action(i, label) for i, label in self.questions[0]["options"]]
+        return []
+
+    def _kind_action(self, kind: str) -> Action:
+        material = self.task_material
+        if kind == "craft":
+            return Action("craft", f"Craft: complete a {MATERIAL_NAMES[material]} work from your hand, "
+                                   "with support from your craft bench")
+        if kind == "prayer":
+            return Action("prayer", "Prayer: draw a card into your waiting area")
+        return Action(kind, f"{ROLE_NAMES[kind]}: {ROLE_TEXT[kind]}")
+
+    def _why_illegal(self, action_id: str) -> str | None:
+        verb, _, arg = action_id.partition(":")
+        seat = self._current
+        d = self.decision
+        key_ok = arg in KIND_BY_KEY
+        if verb in ("return", "task", "sell", "hire", "collect", "work", "support") and arg and not key_ok:
+            return f"there is no card {arg!r} in Mottainai"
+        name = KIND_BY_KEY[arg].name if key_ok else arg
+        expected = {
+            "limit": "return cards from your hand to the bottom of the deck until you hold five",
+            "new_task": "place a new task from your hand, or none",
+            "action": "choose what to do with this action: the task's action, Craft or Prayer",
+            "card": "choose a card for this action",
+            "support": "choose the support cards to show from your hand",
+            "wing": "choose the wing for the work: Gallery or Gift Shop",
+            "tailor": "return cards from your hand, or stop and draw",
+            "offers": "use a card effect, or go on",
+            "ask": "answer the card's question",
+        }.get(d, "")
+        if verb in ("return", "task") and d in ("limit", "new_task", "tailor") and _find(self.hands[seat], arg) is None:
+            return f"you have no {name} in your hand"
+        if verb == "sell" and d == "card" and self.kind == "clerk":
+            return f"there is no {name} in your craft bench"
+        if verb in ("hire", "collect") and d == "card" and self.kind in ("monk", "potter"):
+            return f"there is no {name} on the floor"
+        if verb == "work" and d == "card" and self.kind in ("smith", "craft"):
+            card = _find(self.hands[seat], arg)
+            if card is None:
+                return f"you have no {name} in your hand"
+            material = material_of(card)
+            if self.kind == "craft" and material != self.task_material:
+                return (f"Craft completes only a {MATERIAL_NAMES[self.task_material]} work now "
+                        f"(the material of the task), and {name} is {MATERIAL_NAMES[material]}")
+            where = "other cards in your hand" if self.kind == "smith" else "materials in your craft bench"
+            return (f"{name} needs {self.support_needed(seat, card, self.kind)} {MATERIAL_NAMES[material]} "
+                    f"support from {where}, and you do not have enough")
+        if verb == "support" and d == "support":
+            return f"{name} cannot support this work (it must be another {MATERIAL_NAMES[material_of(self.work)]} card in your hand)"
+        if d == "action" and verb in ("craft", "prayer", *ROLES.values()):
+            if verb == "craft":
+                if "task_action_only" in self.task_flags:
+                    return "this task may only be used for its own action"
+                return (f"Craft needs a {MATERIAL_NAMES[self.task_material]} work in your hand and enough "
+                        f"{MATERIAL_NAMES[self.task_material]} in your craft bench to support it")
+            if verb == "prayer":
+                return "Prayer is not possible now"
+            if verb != ROLES[self.task_material]:
+                return (f"the task is {ROLE_NAMES[ROLES[self.task_material]]}: an action can be that, "
+                        f"Craft or Prayer, not {ROLE_NAMES[verb]}")
+            return {"clerk": "your craft bench is empty: there is nothing to sell",
+                    "monk": "the floor is empty: there is nobody to hire",
+                    "potter": "the floor is empty: there is nothing to collect",
+                    "smith": "no card in your hand has enough matching cards in hand to support it",
+                    }.get(verb, "that action is not possible now")
+        if verb == "cancel" and d in ("card", "support", "wing", "tailor"):
+            return "it is too late to choose a different action"
+        if self._over:
+            return "the game is over"
+        if expected:
+            return f"'{action_id}' is not possible now: {expected}"
+        return None
+
+    # -------------------------------------------------------------- applying
+    def _apply(self, action: Action) -> None:
+        verb, _, arg = action.id.partition(":")
+        d = self.decision
+        seat = self._current
+        self.decision = None
+        if d == "limit":
+            self.return_to_deck(seat, _find(self.hands[seat], arg))
+            self._say("{P%d} returns a card to the bottom of the deck (hand limit)." % seat)
+            if len(self.hands[seat]) > HAND_LIMIT:
+                self.decision = "limit"
+            else:
+                self.phase = "morning"
+        elif d == "new_task":
+            if verb == "task":
+                card = _find(self.hands[seat], arg)
+                self.hands[seat].remove(card)
+                self.known.pop(card, None)
+                self.tasks[seat] = card
+                self.task_face_down[seat] = False
+                self._say("{P%d} places %s as the new task: %s." % (seat, _label(card), ROLE_NAMES[ROLES[material_of(card)]]))
+            else:
+                self._say("{P%d} places no task." % seat)
+            self.phase = "noon"
+        elif d == "action":
+            self._start_action(verb)
+        elif d == "card":
+            self._apply_card(verb, arg, action)
+        elif d == "support":
+            if verb == "cancel":
+                self.phase = "action"
+            else:
+                self.supports.append(_find(self._support_candidates(), arg))
+                self._next_completion_step()
+        elif d == "wing":
+            if verb == "cancel":
+                self.phase = "action"
+            else:
+                self._complete(arg)
+        elif d == "tailor":
+            if verb == "cancel":
+                self.phase = "action"
+            elif verb == "return":
+                self.return_to_deck(seat, _find(self.hands[seat], arg))
+                self.committed = True
+                self.returned += 1
+                self.decision = "tailor"
+            else:
+                self._tailor_draw()
+        elif d == "offers":
+            trigger = self.offer_trigger
+            if verb == "skip":
+                self.used = []
+                self.phase = self.offer_next
+            else:
+                offer = next(o for o in self._collect_offers(trigger) if o.action_id == action.id)
+                if trigger in ("before_action",):
+                    self.committed = True
+                self._use_offer(offer, trigger)
+        elif d == "ask":
+            question = self.questions.pop(0)
+            if self.questions:
+                self.decision = "ask"
+            EFFECTS[question["card"]].answer(self, question["holder"], question, action.id)
+        self._advance()
+
+    def _apply_card(self, verb: str, arg: str, action: Action) -> None:
+        seat = self._current
+        if verb == "cancel":
+            self.phase = "action"
+        elif verb == "sell":
+            card = _find(self.bench[seat], arg)
+            self.bench[seat].remove(card)
+            self.sales[seat].append(card)
+            self._say("{P%d} (Clerk) sells %s from the craft bench." % (seat, _label(card)))
+            self._action_done({"sold": card})
+        elif verb in ("hire", "collect"):
+            card = _find(self.floor, arg)
+            self.floor.remove(card)
+            if verb == "hire":
+                self.helpers[seat].append(card)
+                self._say("{P%d} (Monk) hires %s from the floor as a %s helper."
+                          % (seat, _label(card), ROLE_NAMES[ROLES[material_of(card)]]))
+                self._action_done({"hired": card})
+            else:
+                self.bench[seat].append(card)
+                self._say("{P%d} (Potter) collects %s from the floor into the craft bench." % (seat, _label(card)))
+                self._action_done({"collected": card})
+        elif verb == "work":
+            self.work = _find(self.hands[seat], arg)
+            self.supports = []
+            self._next_completion_step()
+        elif verb == "use":
+            offer = next(o for o in self._boost_offers() if o.action_id == action.id)
+            self.committed = True
+            self.used.append(offer.work)
+            # the effect carries out the action and calls state._action_done(outcome) itself
+            EFFECTS[offer.card].use(self, seat, offer, "boost", self.ctx)
+
+    # -------------------------------------------------------------- results
+    def score_breakdown(self, seat: int) -> dict:
+        """Works, covered sales, backorders and card bonuses of ``seat`` now (T9)."""
+        works = sum(value_of(w) for w in self.works(seat))
+        covered = 0
+        backorders = 0
+        for material in MATERIALS:
+            mine = sum(1 for c in self.sales[seat] if material_of(c) == material)
+            if mine and self.is_covered(seat, "sales", material):
+                covered += mine * VALUES[material]
+            others = [sum(1 for c in self.sales[s] if material_of(c) == material)
+                      for s in range(self.num_players) if s != seat]
+            if mine > max(others):   # strictly the most sales of it (ties: nobody)
+                backorders += sum(VALUES[material] for c in self.hands[seat] if material_of(c) == material)
+        bonuses = 0
+        if EFFECTS:
+            for work in self.works(seat):
+                effect = EFFECTS.get(kind_of(work).key)
+                if effect is not None:
+                    bonuses += effect.score(self, seat, work)
+        return {"works": works, "covered_sales": covered, "backorders": backorders,
+                "card_bonuses": bonuses, "total": works + covered + backorders + bonuses}
+
+    def _scores(self) -> list[int]:
+        return [self.score_breakdown(s)["total"] for s in range(self.num_players)]
+
+    def winners(self) -> list[int]:
+        """The single winner: an instant winner (Turtle), else the best score; on a tie the
+        current player, then the nearest after them in turn order (T9)."""
+        if not self._over:
+            return []
+        if self.instant_winner is not None:
+            return [self.instant_winner]
+        scores = self._scores()
+        best = max(scores)
+        tied = [s for s in range(self.num_players) if scores[s] == best]
+        return [min(tied, key=lambda s: (s - self._current) % self.num_players)]
+
+    def _result_note(self) -> str:
+        if self.instant_winner is not None:
+            return "{P%d} wins at once by a card effect." % self.instant_winner
+        scores = self._scores()
+        best = max(scores)
+        tied = [s for s in range(self.num_players) if scores[s] == best]
+        winner = self.winners()[0]
+        if len(tied) == 1:
+            return "{P%d} wins with %d points." % (winner, best)
+        names = " and ".join("{P%d}" % s for s in tied)
+        why = ("the current player" if winner == self._current
+               else "the nearest in turn order after the current player, {P%d}" % self._current)
+        return "%s tie with %d points; {P%d} wins the tie-break as %s." % (names, best, winner, why)
+
+    def _result_table(self):
+        columns = ["Works", "Covered sales", "Backorders", "Card bonuses"]
+        rows = []
+        for seat in range(self.num_players):
+            b = self.score_breakdown(seat)
+            rows.append([b["works"], b["covered_sales"], b["backorders"], b["card_bonuses"]])
+        return columns, rows
+
+    def result(self) -> dict:
+        result = super().result()
+        result["note"] = self._result_note()
+        result["end_reason"] = self.end_reason
+        return result
+
+    # -------------------------------------------------------------- views
+    def _phase_name(self) -> str:
+        if self.phase in ("begin", "instead_hand_limit", "hand_limit", "morning", "instead_discard_task",
+                          "discard_task", "instead_new_task", "new_task"):
+            return "morning"
+        if self.phase in ("night", "night_draw"):
+            return "night"
+        return "noon"
+
+    def _prompt(self, seat: int | None) -> str:
+        if self._over:
+            return "The game is over."
+        cur = self._current
+        if seat != cur:
+            if self._phase_name() == "noon" and self.task_owner is not None:
+                return "Waiting for {P%d}, who is performing %s %s task." % (
+                    cur, "their own" if self.task_owner == cur else "{P%d}'s" % self.task_owner,
+                    ROLE_NAMES[ROLES[self.task_material]])
+            return "Waiting for {P%d} (%s)." % (cur, self._phase_name())
+        d = self.decision
+        if d == "limit":
+            extra = len(self.hands[cur]) - HAND_LIMIT
+            return (f"Morning: you hold more than five cards. Return {_count_text(extra, 'card')} "
+                    "to the bottom of the deck.")
+        if d == "new_task":
+            return "Morning: place a new task from your hand (or none, and take a Prayer at noon instead)."
+        if d in ("action", "card", "support", "wing", "tailor"):
+            if self.prayer_only:
+                head = "Noon, no task of your own: one Prayer"
+            else:
+                whose = "your own" if self.task_owner == cur else "{P%d}'s" % self.task_owner
+                head = "Noon, %s %s task (%s): action %d of %d" % (
+                    whose, ROLE_NAMES[ROLES[self.task_material]], MATERIAL_NAMES[self.task_material],
+                    self.actions_total - self.actions_left + 1, self.actions_total)
+            if d == "action":
+                return head + ". Choose the task's action, Craft or Prayer."
+            if d == "card":
+                return head + ". " + {
+                    "clerk": "Choose a material in your craft bench to sell.",
+                    "monk": "Choose a floor card to hire as a helper.",
+                    "potter": "Choose a floor card to collect into your craft bench.",
+                    "smith": "Choose the work to complete (support from your hand).",
+                    "craft": "Choose the %s work to complete (support from your craft bench)."
+                             % MATERIAL_NAMES[self.task_material] if self.task_material else "",
+                }.get(self.kind, "Choose.")
+            if d == "support":
+                need = self.support_needed(cur, self.work, "smith") - len(self.supports)
+                return head + f". Choose {_count_text(need, 'card')} to show as support for {_label(self.work)}."
+            if d == "wing":
+                return head + f". Choose the wing for {_label(self.work)}."
+            return head + (". Tailor: return any cards from your hand to the bottom of the deck, then draw "
+                           "until your hand and waiting area hold five.")
+        if d == "offers":
+            return {"morning": "Morning: use your morning effects, in any order.",
+                    "night": "Night: use your night effects."}.get(self.offer_trigger,
+                                                                   "You may use a card effect now.")
+        if d == "ask":
+            return self.questions[0]["prompt"]
+        return ""
+
+    def _groups(self, seat: int, zone: str) -> list[dict]:
+        cards = {"helpers": self.helpers, "sales": self.sales, "craft_bench": self.bench}[zone][seat]
+        groups = []
+        for material in MATERIALS:
+            count = sum(1 for c in cards if material_of(c) == material)
+            if not count:
+                continue
+            group = {"material": material, "count": count}
+            if zone != "craft_bench":
+                group["cover"] = self.cover(seat, zone, material)
+                group["covered"] = self.is_covered(seat, zone, material)
+            groups.append(group)
+        return groups
+
+    def _player_json(self, s: int) -> dict:
+        face_down = self.task_face_down[s] and self.tasks[s] is not None
+        task = self.tasks[s]
+        visible = sum(value_of(w) for w in self.works(s)) + sum(
+            sum(VALUES[m] for c in self.sales[s] if material_of(c) == m)
+            for m in MATERIALS if self.is_covered(s, "sales", m))
+        panel = {
+            "seat": s,
+            "hand_count": len(self.hands[s]),
+            "waiting_count": len(self.waiting[s]),
+            "task": None if task is None or face_down else card_json(task),
+            "task_face_down": face_down,
+            "helpers": [card_json(c) for c in sorted(self.helpers[s], key=_sort_key)],
+            "craft_bench": [card_json(c) for c in sorted(self.bench[s], key=_sort_key)],
+            "sales": [card_json(c) for c in sorted(self.sales[s], key=_sort_key)],
+            "gallery": [card_json(c) for c in self.gallery[s]],
+            "gift_shop": [card_json(c) for c in self.gift_shop[s]],
+            "helper_groups": self._groups(s, "helpers"),
+            "sale_groups": self._groups(s, "sales"),
+            "bench_groups": self._groups(s, "craft_bench"),
+            "points_on_table": visible,
+        }
+        if self._over:   # hands are shown for the backorders at the end
+            panel["final_hand"] = [card_json(c) for c in sorted(self.hands[s], key=_sort_key)]
+        return panel
+
+    def _table(self, seat: int | None) -> dict:
+        noon = None
+        if not self._over and self._phase_name() == "noon" and (self.task_owner is not None or self.prayer_only):
+            noon = {"performer": self._current, "task_owner": self.task_owner,
+                    "material": self.task_material,
+                    "role": ROLES[self.task_material] if self.task_material else None,
+                    "prayer_only": self.prayer_only,
+                    "actions_total": self.actions_total, "actions_left": self.actions_left}
+        table = {
+            "materials": [{"key": m, "name": MATERIAL_NAMES[m], "value": VALUES[m], "role": ROLES[m],
+                           "role_name": ROLE_NAMES[ROLES[m]], "role_text": ROLE_TEXT[ROLES[m]],
+                           "mark": MATERIAL_MARKS[m]} for m in MATERIALS],
+            "decks": self.decks,
+            "works_to_end": self.works_to_end,
+            "deck_count": len(self.deck),
+            "floor": [card_json(c) for c in self.floor],
+            "turn": self._current if not self._over else None,
+            "phase": "over" if self._over else self._phase_name(),
+            "noon": noon,
+            "players": [self._player_json(s) for s in range(self.num_players)],
+            "end_reason": self.end_reason,
+        }
+        if seat is not None:
+            table["hand"] = [card_json(c) for c in sorted(self.hands[seat], key=_sort_key)]
+            choice = None
+            if seat == self._current and not self._over and self.kind is not None:
+                choice = {"action": self.kind,
+                          "work": card_json(self.work) if self.work is not None else None,
+                          "supports": [card_json(c) for c in self.supports]}
+            table["choice"] = choice
+        return table
+
+    # -------------------------------------------------------------- hidden information
+    def _determinize(self, seat: int, rng: Rng) -> None:
+        """Re-deal every card ``seat`` cannot see: the deck, the other players' hands, every
+        waiting area (the seat's own too: nobody looks at it before night) and the face-down
+        starting cards. Cards the seat knows stay where they are: its own hand, cards shown from a
+        hand as support, cards it returned to the deck (at their place in the deck), and the
+        work and supports the player to move has already chosen. At the end of the game the hands
+        are public (scoring shows them)."""
+        bit = 1 << seat
+        keep = set()
+        if self._current != seat and not self._over:
+            keep.update(self.supports)
+            if self.work is not None:
+                keep.add(self.work)
+        slots: list[tuple[list, int]] = []
+        pool: list[int] = []
+
+        def visit(cards: list, known: bool) -> None:
+            for i, card in enumerate(cards):
+                if known or card in keep or self.known.get(card, 0) & bit:
+                    continue
+                slots.append((cards, i))
+                pool.append(card)
+
+        visit(self.deck, False)
+        for s in range(self.num_players):
+            visit(self.hands[s], s == seat or self._over)
+            visit(self.waiting[s], False)
+        if any(self.task_face_down[s] and self.tasks[s] is not None for s in range(self.num_players)):
+            for s in range(self.num_players):
+                card = self.tasks[s]
+                if self.task_face_down[s] and card is not None and not self.known.get(card, 0) & bit:
+                    slots.append((self.tasks, s))
+                    pool.append(card)
+        rng.shuffle(pool)
+        for (cards, i), card in zip(slots, pool):
+            cards[i] = card
+            self.known.pop(card, None)
