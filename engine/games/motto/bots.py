@@ -125,8 +125,9 @@ def fast_best_play(stacks: dict, hand) -> tuple[int, tuple[int, int, int]] | Non
 
 @register_rollout("motto")
 def motto_rollout(state: MottoState, rng: Rng):
-    """A quick, slightly noisy greedy policy: play a paying set, else take a helpful face-up
-    card, else draw."""
+    """The greedy bot's rule, written on the raw (determinized) state for speed, with a little
+    noise: play a set that pays well, else take the face-up card that makes the best set, else
+    draw. A set is returned whole (its ``select`` steps and ``confirm``)."""
     seat = state._current
     hand = state.hands[seat]
     if state.selection:
@@ -137,24 +138,50 @@ def motto_rollout(state: MottoState, rng: Rng):
             return "cancel"
         return [f"select:{card.key}" for card in plan[1][len(state.selection):]] + ["confirm"]
     best = fast_best_play(state.stacks, hand)
+    current = best[0] if best else 0
     can_draw = bool(state.deck) or bool(state.discard)
-    pool = [(slot, card) for slot, card in enumerate(state.pool) if card is not None]
-    threshold = 1 if state.final_turns is not None or (not can_draw and not pool) else 3 + rng.below(2)
-    if best is not None and best[0] >= threshold:
-        return [f"select:{ALL_KINDS[k].key}" for k in best[1]] + ["confirm"]
-    if pool and rng.below(4):
-        best_slot, best_value = None, -1
-        for slot, card in pool:
-            option = fast_best_play(state.stacks, hand + [card])
-            value = option[0] if option else 0
-            if value > best_value:
-                best_slot, best_value = slot, value
-        if best_value >= 3 or not can_draw:
-            return f"take:{best_slot}"
+    play = [f"select:{ALL_KINDS[k].key}" for k in best[1]] + ["confirm"] if best else None
+    if play and (current >= 4 or (current >= 1 and (state.final_turns is not None or not can_draw))):
+        return play
+    best_slot, best_value = None, 0
+    for slot, card in enumerate(state.pool):
+        if card is None:
+            continue
+        option = fast_best_play(state.stacks, hand + [card])
+        value = option[0] if option else 0
+        if value > best_value or best_slot is None:
+            best_slot, best_value = slot, value
+    if rng.below(10) == 0:  # a little noise keeps rollouts varied
+        choices = ([f"take:{best_slot}"] if best_slot is not None else []) + (["draw"] if can_draw else [])
+        if choices:
+            return choices[rng.below(len(choices))]
+    if play and current >= best_value and current >= 2:
+        return play
+    if best_slot is not None and best_value >= 3:
+        return f"take:{best_slot}"
     if can_draw:
         return "draw"
-    if pool:
-        return f"take:{pool[rng.below(len(pool))][0]}"
-    if best is not None:
-        return [f"select:{ALL_KINDS[k].key}" for k in best[1]] + ["confirm"]
-    return "pass"
+    if best_slot is not None:
+        return f"take:{best_slot}"
+    return play or "pass"
+
+
+from ...bots.search import outcome, register_evaluator  # noqa: E402
+
+
+@register_evaluator("motto")
+def motto_evaluate(state: MottoState) -> list[float]:
+    """Rewards for a rollout cut short: tokens held plus half of the best set in hand, turned
+    into a win chance against the best opponent. A finished game scores its real outcome."""
+    if state.is_over:
+        return outcome(state)
+    estimates = []
+    for seat in range(state.num_players):
+        best = fast_best_play(state.stacks, state.hands[seat])
+        held = sum(size for _, size in state.tokens[seat])
+        estimates.append(held + 0.5 * (best[0] if best else 0) + 0.1 * len(state.hands[seat]))
+    rewards = []
+    for seat, mine in enumerate(estimates):
+        rival = max(e for s, e in enumerate(estimates) if s != seat)
+        rewards.append(1.0 / (1.0 + 2.718281828 ** (-(mine - rival) / 3.0)))
+    return rewards
