@@ -1,0 +1,164 @@
+"""The arena: many seeded games between bots, with win rates and timings.
+
+    python -m engine arena motto --seats hard,medium --games 200 --seed 1 --seconds 0.2 --json out.json
+
+Game ``g`` uses seed ``S + g`` and rotates the seats by ``g`` places, so every level plays from
+every position equally often. A shared win counts as ``1/k`` of a win for each of the ``k``
+winners. The win rate comes with a 95% Wilson score interval.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from dataclasses import dataclass, field
+
+from . import new_game
+from .bots import LEVELS, make_bot
+from .core import game_class
+from .rng import Rng
+
+
+@dataclass
+class LevelStats:
+    level: str
+    games: int = 0
+    wins: float = 0.0
+    score_total: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
+
+    def row(self) -> dict:
+        low, high = wilson_interval(self.wins, self.games)
+        return {"level": self.level, "games": self.games, "wins": round(self.wins, 2),
+                "win_rate": self.wins / self.games if self.games else 0.0,
+                "win_rate_low": low, "win_rate_high": high,
+                "average_score": self.score_total / self.games if self.games else 0.0,
+                "seconds_per_decision": self.seconds / self.decisions if self.decisions else 0.0,
+                "decisions": self.decisions}
+
+
+def wilson_interval(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a win rate."""
+    if games == 0:
+        return 0.0, 0.0
+    p = wins / games
+    denom = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denom
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def play_one(game: str, seats: list[str], seed: int, settings: dict) -> dict:
+    """One game: ``seats[i]`` is the level of seat i. Returns scores, winners and timings."""
+    state = new_game(game, len(seats), seed=seed)
+    bots = [make_bot(game, level, **(settings if LEVELS.get(level, level) == "hard" else {}))
+            for level in seats]
+    rng = Rng(seed * 7919 + 1)
+    spent = [0.0] * len(seats)
+    decisions = [0] * len(seats)
+    while not state.is_over:
+        seat = state.current_player
+        start = time.perf_counter()
+        action = bots[seat].choose(state, seat, rng)
+        spent[seat] += time.perf_counter() - start
+        decisions[seat] += 1
+        state.apply(action)
+    return {"seed": seed, "seats": seats, "scores": state.scores(), "winners": state.winners(),
+            "seconds": spent, "decisions": decisions, "actions": len(state.history)}
+
+
+def _play_job(job):
+    return play_one(*job)
+
+
+def run_arena(game: str, levels: list[str], games: int, seed: int, settings: dict,
+              jobs: int = 1, progress=None) -> dict:
+    """Play ``games`` games with the seat levels rotated; returns per-level stats and games."""
+    info = game_class(game).info
+    if not info.min_players <= len(levels) <= info.max_players:
+        raise ValueError(f"{info.title} is for {info.min_players}-{info.max_players} players; "
+                         f"--seats names {len(levels)}")
+    work = []
+    for g in range(games):
+        shift = g % len(levels)
+        work.append((game, levels[shift:] + levels[:shift], seed + g, settings))
+    if jobs > 1:
+        from multiprocessing import Pool
+        with Pool(jobs) as pool:
+            results = []
+            for result in pool.imap(_play_job, work):
+                results.append(result)
+                if progress:
+                    progress(len(results), games)
+    else:
+        results = []
+        for job in work:
+            results.append(_play_job(job))
+            if progress:
+                progress(len(results), games)
+    stats = {level: LevelStats(level) for level in dict.fromkeys(levels)}
+    for result in results:
+        for seat, level in enumerate(result["seats"]):
+            entry = stats[level]
+            entry.games += 1
+            entry.score_total += result["scores"][seat]
+            entry.decisions += result["decisions"][seat]
+            entry.seconds += result["seconds"][seat]
+            if seat in result["winners"]:
+                entry.wins += 1 / len(result["winners"])
+    return {"game": game, "seats": levels, "games": games, "seed": seed, "settings": settings,
+            "levels": [s.row() for s in stats.values()], "results": results}
+
+
+def format_table(report: dict) -> str:
+    lines = [f"{report['game']}: {report['games']} games, seats {','.join(report['seats'])}, "
+             f"seed {report['seed']}, hard settings {report['settings'] or 'default'}",
+             "| level | seats played | win rate | 95% interval | average score | seconds per decision |",
+             "|---|---|---|---|---|---|"]
+    for row in report["levels"]:
+        lines.append(f"| {row['level']} | {row['games']} | {row['win_rate']:.1%} | "
+                     f"{row['win_rate_low']:.1%}-{row['win_rate_high']:.1%} | {row['average_score']:.1f} | "
+                     f"{row['seconds_per_decision']:.4f} |")
+    return "\n".join(lines)
+
+
+def add_arena_parser(sub) -> None:
+    arena = sub.add_parser("arena", help="play many seeded games between bots and report win rates")
+    arena.add_argument("game")
+    arena.add_argument("--seats", required=True,
+                       help="comma-separated levels, one per seat: easy|medium|hard or random|greedy|hard")
+    arena.add_argument("--games", type=int, default=20)
+    arena.add_argument("--seed", type=int, default=1)
+    arena.add_argument("--seconds", type=float, default=None, help="hard bot time per decision")
+    arena.add_argument("--iterations", type=int, default=None, help="hard bot iterations per decision")
+    arena.add_argument("--jobs", type=int, default=1, help="games in parallel (processes)")
+    arena.add_argument("--json", metavar="FILE", help="write the full report as JSON")
+    arena.set_defaults(func=cmd_arena)
+
+
+def cmd_arena(args) -> int:
+    import sys
+    settings = {}
+    if args.seconds is not None:
+        settings["seconds"] = args.seconds
+    if args.iterations is not None:
+        settings["iterations"] = args.iterations
+    levels = [s.strip() for s in args.seats.split(",") if s.strip()]
+
+    def progress(done, total):
+        print(f"\r{done}/{total} games", end="", file=sys.stderr, flush=True)
+
+    try:
+        report = run_arena(args.game, levels, args.games, args.seed, settings, jobs=args.jobs,
+                           progress=progress)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(file=sys.stderr)
+    print(format_table(report))
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as handle:
+            json.dump(report, handle, indent=1)
+    return 0
