@@ -35,6 +35,19 @@ ROLLOUT_POLICIES: dict[str, Callable[[State, Rng], str]] = {}
 EVALUATORS: dict[str, Callable[[State], list[float]]] = {}
 
 
+#: game name -> ``options(state, seat) -> list of action-id lists``: the whole decisions open to
+#: the seat to move (e.g. a complete set of three cards rather than its first card). A game with
+#: this hook is searched by flat determinized Monte Carlo over these options; others by ISMCTS.
+MACRO_OPTIONS: dict[str, Callable[[State, int], list[list[str]]]] = {}
+
+
+def register_options(game: str):
+    def decorate(fn):
+        MACRO_OPTIONS[game] = fn
+        return fn
+    return decorate
+
+
 def register_rollout(game: str):
     def decorate(fn):
         ROLLOUT_POLICIES[game] = fn
@@ -121,6 +134,11 @@ class SearchBot(Bot):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0].id
+        options_of = MACRO_OPTIONS.get(state.info.name)
+        if options_of is not None:
+            line = self.flat_search(state, seat, rng, options_of(state, seat))
+            self._plan = (tuple(state.history), line)
+            return line[0]
         root = self.search(state, seat, rng)
         # the most-visited line of this seat's own consecutive actions
         line, node = [], root
@@ -136,6 +154,49 @@ class SearchBot(Bot):
             return legal[0].id
         self._plan = (tuple(state.history), line)
         return line[0]
+
+    # ------------------------------------------------------------------ flat Monte Carlo
+    def flat_search(self, state: State, seat: int, rng: Rng, options: list[list[str]]) -> list[str]:
+        """Determinized Monte Carlo over whole decisions with common random numbers: each sample
+        deals one world and plays every option in it with the same rollout seed, so options
+        are compared on the same luck; the option with the best mean reward wins."""
+        if len(options) == 1:
+            return options[0]
+        game = state.info.name
+        rollout = ROLLOUT_POLICIES.get(game, random_rollout)
+        evaluate = EVALUATORS.get(game, outcome)
+        totals = [0.0] * len(options)
+        deadline = None if self.iterations else time.perf_counter() + self.seconds
+        samples = 0
+        while True:
+            if self.iterations is not None:
+                if samples * len(options) >= self.iterations:
+                    break
+            elif samples and time.perf_counter() >= deadline:
+                break
+            samples += 1
+            world = state.determinize(seat, rng)
+            seed = rng.next_u32()
+            for index, option in enumerate(options):
+                branch = world.clone()
+                for action_id in option:
+                    branch.apply(action_id)
+                totals[index] += evaluate(self._roll(branch, rollout, Rng(seed)))[seat]
+        self.last_iterations = samples * len(options)
+        best = max(range(len(options)), key=lambda i: (totals[i], -i))
+        return options[best]
+
+    def _roll(self, world: State, rollout, rng: Rng) -> State:
+        steps = 0
+        while not world.is_over and steps < self.max_rollout:
+            step = rollout(world, rng)
+            if isinstance(step, str):
+                world.apply(step)
+            else:  # a policy may give a whole compound decision at once
+                for action_id in step:
+                    world.apply(action_id)
+            steps += 1
+        return world
 
     # ------------------------------------------------------------------ the search
     def search(self, state: State, seat: int, rng: Rng) -> Node:
@@ -187,17 +248,7 @@ class SearchBot(Bot):
                 action_id, node = best
                 world.apply(action_id)
                 path.append(node)
-            # rollout
-            steps = 0
-            while not world.is_over and steps < self.max_rollout:
-                step = rollout(world, rng)
-                if isinstance(step, str):
-                    world.apply(step)
-                else:  # a policy may give a whole compound decision at once
-                    for action_id in step:
-                        world.apply(action_id)
-                steps += 1
-            rewards = evaluate(world)
+            rewards = evaluate(self._roll(world, rollout, rng))
             for visited in path:
                 visited.visits += 1
                 if visited.mover is not None:

@@ -185,3 +185,27 @@ def motto_evaluate(state: MottoState) -> list[float]:
         rival = max(e for s, e in enumerate(estimates) if s != seat)
         rewards.append(1.0 / (1.0 + 2.718281828 ** (-(mine - rival) / 3.0)))
     return rewards
+
+
+from ...bots.search import register_options  # noqa: E402
+
+
+@register_options("motto")
+def motto_options(state: MottoState, seat: int) -> list[list[str]]:
+    """Whole decisions for the hard bot: each take, the draw, and the best-paying sets (at most
+    four, each a complete select-select-select-confirm line). Only the seat's own hand is read."""
+    legal = [a.id for a in state.legal_actions()]
+    if state.selection:
+        plan = best_play(state.stacks, state.hands[seat], state.selection)
+        done = len(state.selection)
+        options = [[f"select:{c.key}" for c in plan[1][done:]] + ["confirm"]] if plan else []
+        return options + [["cancel"]] if "cancel" in legal else options or [[legal[0]]]
+    options = [[a] for a in legal if a.startswith("take:") or a == "draw" or a == "pass"]
+    hand = state.hands[seat]
+    plays = {}
+    for extra in combinations(sorted(hand), 3):
+        if is_legal_play(extra):
+            plays[extra] = _payout_value(state.stacks, extra)
+    ranked = sorted(plays.items(), key=lambda kv: (-kv[1], kv[0]))[:4]
+    options += [[f"select:{c.key}" for c in triple] + ["confirm"] for triple, _ in ranked]
+    return options
