@@ -231,6 +231,7 @@ class State:
         self._check_seat(seat)
         other = self.clone()
         other.rng = rng.split()
+        other._memo = None  # the re-dealt hand of the player to move may offer other actions
         other._determinize(seat, rng)
         return other
 

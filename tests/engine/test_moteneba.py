@@ -12,7 +12,7 @@ import pytest
 import engine
 from engine.bots import make_bot, play_out
 from engine.core import IllegalActionError
-from engine.games.moteneba.rules import (COLOURS, DATA, GIRLS, GIRL_INDEX, MotenebaState, award,
+from engine.games.moteneba.rules import (COLOURS, DATA, GIRLS, MotenebaState, award,
                                          influence, next_starting_player, rerank, topic_values,
                                          year_hearts)
 from engine.rng import Rng
@@ -431,6 +431,13 @@ def test_power_step_order_and_effect_for_that_year_only():
 
 def test_power_alone_counts_as_influence():
     assert influence([0] * 5, topic_values([R, B, Y, W, K]), power=1) == (3, None)
+    from engine.games.moteneba.text import scoring_text
+    state = table_state(3, hearts=[[8]], year=2)
+    state.power[0][1] = 1
+    row = girl_row(state.compute_scoring(), 0, 1)
+    assert row["influence"] == 3 and row["hearts"] == 8 and row["colour"] is None
+    lines = "\n".join(scoring_text(state.compute_scoring(), ["A", "B", "C"]))
+    assert "(3 Power)" in lines
 
 
 def test_power_cannot_be_played_during_the_year():
@@ -703,6 +710,26 @@ def test_determinize_redeals_only_unseen_cards():
     # the re-deal really varies
     deals = {tuple(map(tuple, state.determinize(0, Rng(k)).hands)) for k in range(20)}
     assert len(deals) > 1
+
+
+def test_determinize_for_another_seat_keeps_the_movers_legal_actions_consistent():
+    """Re-dealing the mover's hand (for another seat's search) changes which event cards the
+    mover may play; every legal action of the re-dealt copy must apply."""
+    for seed in range(6):
+        state = new(3, seed=seed)
+        rng, bot = Rng(seed), make_bot("moteneba", "greedy")
+        while not state.is_over:
+            mover = state.current_player
+            state.legal_actions()
+            if state.phase == "play" and state.pending is None:
+                for seat in range(3):
+                    if seat != mover:
+                        copy = state.determinize(seat, Rng(seat))
+                        for action in copy.legal_actions():
+                            if action.id.startswith("event:"):
+                                assert action.id[6:] in copy.hands[mover]
+                            copy.clone().apply(action.id)
+            state.apply(bot.choose(state, mover, rng))
 
 
 def test_determinize_depends_only_on_what_the_seat_knows():

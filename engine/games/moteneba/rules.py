@@ -421,6 +421,7 @@ class MotenebaState(State):
                 "summary": self._girl_summary(girl, hearts, infl, places, sizes, received, taker),
             })
         return {"year": self.year, "final_year": self.year == YEARS, "paid": False,
+                "all_colours": self.all_colours,
                 "values": colour_counts(values), "girls": girls,
                 "totals_before": list(self.hearts), "totals_after": totals,
                 "year_hearts": [totals[s] - self.hearts[s] for s in range(n)]}
@@ -587,7 +588,10 @@ class MotenebaState(State):
         if verb in ("power", "done"):
             if phase != "power":
                 return "+3 Power cards are played only at the year-end scoring"
-            return "you have no +3 Power card" if verb == "power" else None
+            if verb == "power":
+                return ("there is no such girl on the table" if "power" in self.hands[seat]
+                        else "you have no +3 Power card")
+            return None
         if phase in ("pick", "draft"):
             return "first choose the girls" if phase == "pick" else "take a cube from the pile first"
         if phase == "power":
@@ -833,6 +837,23 @@ class MotenebaState(State):
         return "Trade: choose the cube you want from another player (you give your %s cube)." % COLOURS[colour]
 
     def _table(self, seat: int | None) -> dict:
+        """The table as ``seat`` sees it (JSON-ready). Keys:
+
+        ``year``, ``years``, ``phase`` (pick/draft/play/power/over), ``start_player``;
+        ``colours`` (key, name, letter); ``girls`` in table order, each with ``pos``, ``key``,
+        ``name``, ``printed_hearts``, ``hearts`` (those paid this year), ``event``, ``cubes`` (per
+        seat: ``colours`` {colour: count}, ``total``) and ``power`` (+3 Power played this year,
+        per seat); ``girls_to_pick`` (pick phase); ``ranking`` (value 5 first: ``value``,
+        ``colour``, ``cubes``); ``bag`` (``total``, ``colours``); ``draft`` (``round``,
+        ``rounds``, ``leader``, ``pile``, ``pile_total``) during the draft; ``players`` (per seat:
+        unplaced ``cubes`` per colour, ``cube_count``, ``event_count``, ``hearts``,
+        ``year_hearts``); ``event_deck`` (count), ``event_discard`` (played kinds),
+        ``event_cards`` (the kinds' texts); ``pending`` (``seat``, ``kind``, ``colour``: a cube
+        choice or an event card being played, public); ``house_rules``; ``scoring`` (the
+        live preview during the +3 Power step, else the last finished year's, see
+        :meth:`compute_scoring`), ``scorings`` (every finished year); and, for a seat,
+        ``events``: its own event cards (others see only ``event_count``).
+        """
         n = self.num_players
         values = topic_values(self.ranking)
         girls = []
@@ -905,3 +926,4 @@ class MotenebaState(State):
                 size = len(self.hands[other])
                 self.hands[other] = [unseen.pop() for _ in range(size)]
         self.deck = unseen
+        self._forget_legal()  # another seat's legal event cards may have changed with its hand

@@ -18,6 +18,10 @@ def cubes_text(colours: dict) -> str:
     return " ".join(parts) if parts else "-"
 
 
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
 def hearts_text(hearts) -> str:
     return "/".join(str(h) for h in hearts) if hearts else "none"
 
@@ -31,13 +35,17 @@ def scoring_text(scoring: dict, names: list[str]) -> list[str]:
         for row in girl["players"]:
             if row["influence"] == 0:
                 continue
-            how = (f"{row['colour_cubes']} {row['colour']} x {row['colour_value']}" if row["colour"]
-                   else f"all colours ({row['colour_cubes']} cubes)")
+            parts = []
+            if row["colour"]:
+                parts.append(f"{row['colour_cubes']} {row['colour']} x {row['colour_value']}")
+            elif row["colour_cubes"]:
+                parts.append(f"all colours ({plural(row['colour_cubes'], 'cube')})")
             if row["power"]:
-                how += f" + {3 * row['power']} Power"
+                parts.append(f"{3 * row['power']} Power")
+            how = " + ".join(parts)
             place = f"{row['place']}{'=' if row['tied'] else ''}"
             lines.append(f"    {place:>3}. {names[row['seat']]:<14} {row['influence']:>3}  ({how})"
-                         f"  -> {row['hearts']} hearts")
+                         f"  -> {plural(row['hearts'], 'heart')}")
         lines.append("    " + girl["summary"])
     totals = ", ".join(f"{names[s]} {b} -> {a}" for s, (b, a) in
                        enumerate(zip(scoring["totals_before"], scoring["totals_after"])))

@@ -144,6 +144,12 @@ def _find(cards, key: str) -> int | None:
     return min(matches, key=_sort_key) if matches else None
 
 
+def first_player(floor: list[int]) -> int:
+    """The seat whose setup floor card (``floor[seat]``) comes first alphabetically; on
+    identical names (two decks), the earlier seat (T2)."""
+    return min(range(len(floor)), key=lambda s: (kind_of(floor[s]).name.lower(), s))
+
+
 def _count_text(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
@@ -209,8 +215,7 @@ class MottainaiState(State):
         self.extra_turn = False               # card effects (Frog): the same player goes again
         self.end_reason: str | None = None
         self.instant_winner: int | None = None
-        # first player (T2): the floor card closest to A; identical names: the earlier seat
-        first = min(range(n), key=lambda s: (kind_of(self.floor[s]).name.lower(), s))
+        first = first_player(self.floor)
         self._current = first
         self._say("Five cards are dealt to each player and one face down into each task slot.")
         self._say("Each player draws a card to the floor: "
@@ -464,6 +469,7 @@ class MottainaiState(State):
         self.supports = []
         if not self.queue:
             self.task_owner = self.task_material = None
+            self.prayer_only = False
             self.phase = "night"
             return
         owner = self.queue.pop(0)
@@ -760,8 +766,11 @@ class MottainaiState(State):
         need = max(0, HAND_LIMIT - len(self.hands[seat]) - len(self.waiting[seat]))
         drawn = min(need, len(self.deck))
         returned = self.returned
-        self._say("{P%d} (Tailor) returns %s to the bottom of the deck and draws %s into the waiting area."
-                  % (seat, _count_text(returned, "card"), _count_text(drawn, "card")))
+        if returned:
+            self._say("{P%d} (Tailor) returns %s to the bottom of the deck and draws %s into the waiting area."
+                      % (seat, _count_text(returned, "card"), _count_text(drawn, "card")))
+        else:
+            self._say("{P%d} (Tailor) draws %s into the waiting area." % (seat, _count_text(drawn, "card")))
         for _ in range(drawn):
             self.draw_to_waiting(seat)
             if self._over:
@@ -1201,6 +1210,7 @@ class MottainaiState(State):
         hand as support, cards it returned to the deck (at their place in the deck), and the
         work and supports the player to move has already chosen. At the end of the game the hands
         are public (scoring shows them)."""
+        self._forget_legal()   # the player to move may hold other cards now
         bit = 1 << seat
         keep = set()
         if self._current != seat and not self._over:
@@ -1227,6 +1237,7 @@ class MottainaiState(State):
                 if self.task_face_down[s] and card is not None and not self.known.get(card, 0) & bit:
                     slots.append((self.tasks, s))
                     pool.append(card)
+        pool.sort()          # canonical order: the result depends only on what the seat knows
         rng.shuffle(pool)
         for (cards, i), card in zip(slots, pool):
             cards[i] = card

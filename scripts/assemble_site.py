@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""Assemble the static site in ``site/`` from scratch (called by ``scripts/build``).
+
+Layout produced::
+
+    site/
+      index.html, css/, js/, py/        our page sources, copied from web/
+      bench/bare.html                   a bare page that only boots Pyodide (scripts/bench)
+      pyodide/                          the 5 files Pyodide needs at run time (from npm)
+      pyscript/                         @pyscript/core dist (*.js, *.css, no source maps)
+      wheels/<sha256[:12]>/moteplay-<version>-py3-none-any.whl
+      build.json                        tells the page where the wheel is (and versions)
+      .nojekyll                         GitHub Pages: serve files as they are
+
+The wheel sits under a content-hashed folder so a browser can never run a stale
+engine after a rebuild; ``build.json`` is fetched with ``cache: "no-cache"``.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import shutil
+import sys
+from datetime import datetime, timezone
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
+                 "python_stdlib.zip", "pyodide-lock.json"]
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def npm_version(package_dir: Path) -> str:
+    return json.loads((package_dir / "package.json").read_text())["version"]
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--wheel-dir", default="dist/wheel", type=Path)
+    ap.add_argument("--out", default="site", type=Path)
+    args = ap.parse_args()
+    out = (ROOT / args.out).resolve()
+    node = ROOT / "node_modules"
+
+    wheels = sorted((ROOT / args.wheel_dir).glob("moteplay-*-py3-none-any.whl"))
+    if len(wheels) != 1:
+        sys.exit(f"error: expected exactly one moteplay wheel in {args.wheel_dir}, found {len(wheels)}")
+    wheel = wheels[0]
+
+    if out.exists():
+        shutil.rmtree(out)
+    # 1. our page sources
+    shutil.copytree(ROOT / "web", out, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".*"))
+    (out / ".nojekyll").write_text("")
+
+    # 2. Pyodide runtime: only the files the browser loads
+    pyodide_src = node / "pyodide"
+    (out / "pyodide").mkdir()
+    for name in PYODIDE_FILES:
+        shutil.copy2(pyodide_src / name, out / "pyodide" / name)
+
+    # 3. PyScript: dist *.js and *.css, no source maps
+    pyscript_src = node / "@pyscript" / "core" / "dist"
+    (out / "pyscript").mkdir()
+    for path in sorted(pyscript_src.iterdir()):
+        if path.suffix in (".js", ".css"):
+            shutil.copy2(path, out / "pyscript" / path.name)
+
+    # 4. the engine wheel under a content-hashed folder
+    digest = sha256(wheel)
+    wheel_rel = f"wheels/{digest[:12]}/{wheel.name}"
+    (out / wheel_rel).parent.mkdir(parents=True)
+    shutil.copy2(wheel, out / wheel_rel)
+
+    # 5. build.json: the only thing the page needs to find the engine
+    worker_py = out / "py" / "engine_worker.py"
+    manifest = {
+        "wheel": wheel_rel,
+        "wheel_sha256": digest,
+        "engine_version": wheel.name.split("-")[1],
+        "worker": f"py/engine_worker.py?v={sha256(worker_py)[:12]}",
+        "pyodide": npm_version(pyodide_src),
+        "pyscript": npm_version(node / "@pyscript" / "core"),
+        "built": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+    }
+    (out / "build.json").write_text(json.dumps(manifest, indent=2) + "\n")
+
+    files = [p for p in out.rglob("*") if p.is_file()]
+    total = sum(p.stat().st_size for p in files)
+    print(f"site/: {len(files)} files, {total:,} bytes ({total / 1e6:.1f} MB)")
+    print(f"  engine wheel  {wheel_rel} ({(out / wheel_rel).stat().st_size:,} bytes)")
+    print(f"  pyodide {manifest['pyodide']}, @pyscript/core {manifest['pyscript']}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,103 @@
+"""Fixtures for the end-to-end tests: the built site in Debian's headless Chromium.
+
+* Nothing is built here: run ``scripts/build`` first (``scripts/test`` does).
+* ``site/`` is served on a free 127.0.0.1 port by a threaded server for the session.
+* One browser for the session (pytest-playwright), a fresh context per test.
+* Every request to a host other than 127.0.0.1 is aborted AND fails the test, and so
+  does any uncaught error in the page.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SITE = Path(os.environ.get("SITE_DIR", ROOT / "site"))
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+sys.path.insert(0, str(ROOT / "scripts"))          # serve_site
+sys.path.insert(0, str(ROOT))                      # engine, for cross-checks in CPython
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # e2e_helpers
+
+try:
+    import pytest_playwright  # noqa: F401
+except ImportError:  # pragma: no cover - only without the dev requirements
+    if os.environ.get("CI"):
+        raise
+    pytest.skip("pytest-playwright is not installed (pip install -r requirements-dev.txt)",
+                allow_module_level=True)
+
+from e2e_helpers import BOOT_TIMEOUT_MS, PACE  # noqa: E402
+from serve_site import serve_in_thread  # noqa: E402
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "tests/e2e/" in item.nodeid.replace("\\", "/"):
+            item.add_marker(pytest.mark.e2e)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    if not Path(CHROMIUM).exists() and not shutil.which(CHROMIUM):
+        pytest.fail(f"{CHROMIUM} not found: apt-get install -y chromium (scripts/test does it)")
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    return {**browser_context_args, "viewport": {"width": 1280, "height": 900}, "accept_downloads": True}
+
+
+@pytest.fixture(scope="session")
+def site_url():
+    """Serve the already-built site/ on a free port for the whole session."""
+    if not (SITE / "index.html").exists() or not (SITE / "build.json").exists():
+        pytest.fail(f"{SITE} is not built: run scripts/build first (scripts/test does)")
+    server, url = serve_in_thread(SITE)
+    yield url
+    server.shutdown()
+    server.server_close()
+
+
+class PageProblems:
+    """What went wrong in the page: requests that left 127.0.0.1, uncaught errors."""
+
+    def __init__(self):
+        self.blocked: list[str] = []
+        self.errors: list[str] = []
+
+
+@pytest.fixture
+def problems(context):
+    found = PageProblems()
+
+    def guard(route):
+        if urlparse(route.request.url).hostname == "127.0.0.1":
+            route.continue_()
+        else:
+            found.blocked.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", guard)
+    yield found
+    assert found.blocked == [], f"the page tried to leave 127.0.0.1: {found.blocked}"
+    assert found.errors == [], f"uncaught errors in the page: {found.errors}"
+
+
+@pytest.fixture
+def app(page, problems, site_url):
+    """The site's page, loaded with the engine ready and the lobby showing."""
+    page.on("pageerror", lambda exc: problems.errors.append(str(exc)))
+    page.goto(f"{site_url}?pace={PACE}")
+    page.wait_for_function("window.__app && (window.__app.ready || window.__app.phase === 'error')",
+                           timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("window.__app.phase") == "lobby", page.inner_text("body")
+    return page

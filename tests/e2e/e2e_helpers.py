@@ -1,0 +1,63 @@
+"""Helpers for driving the page like a player: lobby set-up, waiting, Motto moves."""
+from __future__ import annotations
+
+import os
+
+from playwright.sync_api import Page
+
+WAIT_MS = 60_000
+BOOT_TIMEOUT_MS = 90_000
+# Bot pause in the page during tests (ms, the ?pace= URL parameter); the real default is 700.
+PACE = int(os.environ.get("E2E_PACE", "20"))
+
+
+def setup_lobby(page: Page, *, players: int, seats: list[str], names: list[str] | None = None,
+                seed: int | None = None, options: dict[str, str] | None = None) -> None:
+    """Fill in the lobby. ``seats``: "human" or a bot name ("random", "greedy") per seat."""
+    page.select_option("[data-testid=num-players]", str(players))
+    for i, kind in enumerate(seats):
+        page.select_option(f"[data-testid=seat-kind-{i}]", "human" if kind == "human" else f"bot:{kind}")
+    for i, name in enumerate(names or []):
+        page.fill(f"[data-testid=seat-name-{i}]", name)
+    for name, label in (options or {}).items():
+        page.select_option(f"[data-testid=opt-{name}]", label=label)
+    if seed is not None:
+        page.fill("[data-testid=seed]", str(seed))
+
+
+def start(page: Page, **lobby) -> None:
+    setup_lobby(page, **lobby)
+    page.click("[data-testid=start]")
+    wait_idle(page)
+
+
+def wait_idle(page: Page) -> str:
+    """Wait until the page waits for a person (lobby, a human turn, the curtain, the end)
+    and return the phase. Clicks set the page busy synchronously, so calling this right
+    after a click waits for that click to be fully handled (bots included)."""
+    page.wait_for_function("window.__app.idle", timeout=WAIT_MS)
+    return page.evaluate("window.__app.phase")
+
+
+def click_and_wait(page: Page, selector: str) -> str:
+    page.click(selector)
+    return wait_idle(page)
+
+
+def motto_move(page: Page) -> str:
+    """Make one Motto click for the human to move, with a simple strategy:
+    build a play if one exists (select, select, select, confirm), else draw (or take)."""
+    view = page.evaluate("window.__app.view")
+    ids = [a["id"] for a in view["legal_actions"]]
+    if "confirm" in ids:
+        return click_and_wait(page, "[data-testid=confirm]")
+    selects = [i.split(":", 1)[1] for i in ids if i.startswith("select:")]
+    if selects:
+        key = selects[0]
+        return click_and_wait(page, f"[data-testid=hand-card][data-card='{key}'][data-selected=false] >> nth=0")
+    if "draw" in ids:
+        return click_and_wait(page, "[data-testid=deck]")
+    takes = [i.split(":", 1)[1] for i in ids if i.startswith("take:")]
+    if takes:
+        return click_and_wait(page, f"[data-testid=pool-{takes[0]}]")
+    return click_and_wait(page, "[data-testid=pass]")

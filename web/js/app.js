@@ -1,0 +1,486 @@
+// The page shell: boot, lobby, game flow (humans, bots, hotseat curtain), log,
+// score table, save/load. Game-specific drawing lives in views/<game>.js.
+//
+// Flow of a game (advance()):
+//   status.is_over            -> final view + score table
+//   current seat is a bot     -> show the display seat's view with "thinking…",
+//                                wait `pace` ms, bot_turn(), loop
+//   current seat is a human   -> with 2+ humans and another human's screen up:
+//                                curtain "Pass to NAME" (no hand in the DOM);
+//                                else view(seat) and wait for a click (ctx.act)
+//
+// Hidden information: view(seat) is only ever requested for the human whose turn it
+// is, or (while a bot moves) for the human whose screen is already up. With several
+// humans and no such screen, and at the end of a hotseat game, the spectator view
+// (seat null, no hand) is used.
+
+import { start, call, callRaw } from "./engine-client.js";
+import { h, fillNames, show, sleep, downloadJSON, listWords } from "./dom.js";
+import { renderLobby, randomSeed, defaultSeats } from "./lobby.js";
+import { viewFor } from "./views/index.js";
+
+const params = new URLSearchParams(location.search);
+/** Pause before each computer turn, in ms (?pace=50 in tests). */
+const PACE = Math.max(0, Number(params.get("pace") ?? 700) || 0);
+
+const $ = (id) => document.getElementById(id);
+
+const app = {
+  phase: "loading", // loading | lobby | starting | curtain | human | bot | over | stalled | error
+  engine: null,     // build + version info
+  games: [],
+  setup: null,      // {game, numPlayers, seats: [{kind, bot, name}], seed, options}
+  status: null,     // last bridge status
+  view: null,       // last rendered view
+  viewer: null,     // seat of the rendered view (null = spectator)
+  shownHuman: null, // the human whose private screen is (or was last) up
+  busy: false,      // an engine call started by the player is running
+  idle: false,      // the page waits for a person (lobby, human turn, curtain, game over)
+  gen: 0,           // bumps on every new/loaded game, to stop stale loops
+  lastError: "",
+  logLines: [],
+};
+
+// ------------------------------------------------------------------ helpers
+const names = () => app.setup?.seats.map((s) => s.name) ?? [];
+const fill = (text) => fillNames(text, names());
+const humans = () => app.setup.seats.flatMap((s, i) => (s.kind === "human" ? [i] : []));
+const gameInfo = (name) => app.games.find((g) => g.name === name);
+
+function showError(message) {
+  app.lastError = message;
+  $("message-text").textContent = message;
+  show($("message"), Boolean(message));
+}
+const clearError = () => showError("");
+
+function setPhase(phase) {
+  app.phase = phase;
+  document.body.dataset.phase = phase;
+}
+
+/** Mark whether the page is waiting for a person (tests wait for this). */
+function setIdle(idle) {
+  app.idle = idle;
+  document.body.dataset.idle = String(idle);
+}
+
+function showSection(name) {
+  for (const id of ["loading", "fatal", "lobby", "game"]) show($(id), id === name);
+  const inGame = name === "game";
+  show($("btn-load"), inGame || name === "lobby");
+  show($("btn-save"), inGame && app.status != null);
+  show($("btn-new"), inGame);
+  const title = gameInfo(app.setup?.game)?.title;
+  document.title = inGame && title ? `${title} — Moteplay` : "Moteplay — Motto, Mottainai, Moteneba";
+  $("game-title").textContent = inGame && app.setup
+    ? `${gameInfo(app.setup.game)?.title ?? app.setup.game} · seed ${app.status?.seed ?? app.setup.seed}`
+    : "";
+}
+
+function fatal(message, details = "") {
+  setPhase("error");
+  setIdle(true);
+  $("fatal-text").textContent = message;
+  $("fatal-details").textContent = details || message;
+  showSection("fatal");
+  show($("curtain"), false);
+}
+
+/** Run an engine call; always resolves to a reply ({ok: false, error} if the worker failed).
+ *  With raw = true, `args` is a JSON text sent as it is (a save file). */
+async function engine(name, args, { raw = false } = {}) {
+  try {
+    const reply = await (raw ? callRaw(name, args) : call(name, args));
+    if (!reply.ok && reply.internal) console.error(reply.traceback);
+    return reply;
+  } catch (err) {
+    console.error(err);
+    return { ok: false, error: `The engine failed: ${err.message ?? err}` };
+  }
+}
+
+// ------------------------------------------------------------------ boot
+async function boot() {
+  setPhase("loading");
+  const t0 = performance.now();
+  const timer = setInterval(() => {
+    $("loading-time").textContent = `${((performance.now() - t0) / 1000).toFixed(1)} s`;
+  }, 100);
+  try {
+    app.engine = await start({ onProgress: (text) => { $("loading-text").textContent = text; } });
+    $("loading-text").textContent = "Reading the games…";
+    const reply = await call("list_games");
+    if (!reply.ok) throw new Error(reply.error);
+    app.games = reply.games;
+    $("versions").textContent =
+      `Engine ${app.engine.engine} · Python ${app.engine.python} · Pyodide ${app.engine.pyodide}`;
+    app.readyMs = Math.round(performance.now());
+    gotoLobby();
+  } catch (err) {
+    console.error(err);
+    const reason = String(err?.message ?? err).split("\n")[0];
+    fatal(`The game engine could not be loaded (${reason}). ` +
+          "Check that the site was built completely (scripts/build) and is served over http.",
+          String(err?.stack ?? err));
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+// ------------------------------------------------------------------ lobby
+function gotoLobby(notice) {
+  app.gen += 1; // stops a running bot loop
+  const running = app.status && !app.status.is_over;
+  setPhase("lobby");
+  setIdle(true);
+  show($("curtain"), false);
+  $("table").replaceChildren(); // no hand stays in the page behind the lobby
+  app.view = null;
+  renderLobby($("lobby"), { games: app.games, onStart: startGame, onLoad: pickFile, notice,
+                            onResume: running ? resumeGame : null });
+  showSection("lobby");
+}
+
+async function startGame(setup) {
+  clearError();
+  setIdle(false);
+  setPhase("starting");
+  const reply = await engine("new_game", {
+    game: setup.game, num_players: setup.numPlayers, seed: setup.seed, options: setup.options,
+  });
+  if (!reply.ok) {
+    setPhase("lobby");
+    setIdle(true);
+    showError(reply.error);
+    return;
+  }
+  enterGame(setup, reply.status);
+}
+
+function enterGame(setup, status) {
+  app.setup = setup;
+  app.status = status;
+  app.gen += 1;
+  app.shownHuman = null;
+  app.view = null;
+  app.logLines = [];
+  $("log").replaceChildren();
+  show($("result"), false);
+  $("table").replaceChildren();
+  showSection("game");
+  advance();
+}
+
+/** Back from the lobby to the running game (the curtain shows again in hotseat). */
+function resumeGame() {
+  app.gen += 1;
+  app.shownHuman = null;
+  showSection("game");
+  advance();
+}
+
+// ------------------------------------------------------------------ game flow
+async function advance() {
+  const gen = app.gen;
+  setIdle(false);
+  while (gen === app.gen) {
+    const status = app.status;
+    const hs = humans();
+    if (status.is_over) {
+      const seat = hs.length === 1 ? hs[0] : null;
+      await showView(seat, gen);
+      if (gen === app.gen) {
+        showResult();
+        setIdle(true);
+      }
+      return;
+    }
+    const cp = status.current_player;
+    const seat = app.setup.seats[cp];
+    if (seat.kind === "bot") {
+      const display = hs.length === 1 ? hs[0] : app.shownHuman;
+      setPhase("bot");
+      await showView(display, gen, { thinking: cp });
+      await sleep(PACE);
+      if (gen !== app.gen) return;
+      let reply;
+      try {
+        reply = await call("bot_turn", { seat: cp, bot: seat.bot, seed: status.seed });
+      } catch (err) {
+        reply = { ok: false, error: String(err?.message ?? err) };
+      }
+      if (gen !== app.gen) return;
+      if (!reply.ok) {
+        stall(`${seat.name} (computer) could not move: ${fill(reply.error)}`);
+        return;
+      }
+      app.status = reply.status;
+      continue;
+    }
+    // a human is to move
+    if (hs.length >= 2 && app.shownHuman !== cp) {
+      showCurtain(cp, gen);
+      return;
+    }
+    app.shownHuman = cp;
+    setPhase("human");
+    await showView(cp, gen);
+    if (gen === app.gen) setIdle(true);
+    return; // wait for a click (ctx.act)
+  }
+}
+
+/** A bot failed: say so and offer to try again. */
+function stall(message) {
+  setPhase("stalled");
+  setIdle(true);
+  showError(message);
+  const retry = h("button", { type: "button", dataset: { testid: "retry" }, onclick: () => { clearError(); advance(); } },
+    "Try again");
+  $("turn").replaceChildren(h("span", {}, "The game is paused. "), retry);
+}
+
+/** Fetch the view of `seat` (null = spectator) and draw it. */
+async function showView(seat, gen, { thinking = null } = {}) {
+  const reply = await engine("view", seat);
+  if (gen !== app.gen) return;
+  if (!reply.ok) {
+    showError(reply.error);
+    return;
+  }
+  app.view = reply.view;
+  app.viewer = seat;
+  await drawView({ thinking });
+}
+
+async function drawView({ thinking = null } = {}) {
+  const view = app.view;
+  const seat = app.viewer;
+  const module = await viewFor(view.game);
+  const canAct = app.phase === "human" && !app.busy && seat === view.current_player &&
+                 !view.is_over && (view.legal_actions?.length ?? 0) > 0;
+  const ctx = { act, canAct, names: names(), fill, showError, seat };
+
+  // Keep keyboard focus on "the same" control across redraws.
+  const table = $("table");
+  const focusKey = table.contains(document.activeElement) ? document.activeElement.dataset.key : null;
+  table.replaceChildren();
+  module.render(table, view, ctx);
+  if (focusKey) {
+    const again = table.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
+    (again && !again.disabled ? again : $("turn")).focus({ preventScroll: true });
+  }
+  drawTurn(view, thinking);
+  drawLog(view.log ?? []);
+}
+
+function drawTurn(view, thinking) {
+  const turn = $("turn");
+  turn.dataset.seat = view.current_player ?? "";
+  if (view.is_over) {
+    turn.textContent = "The game is over.";
+  } else if (thinking != null) {
+    turn.replaceChildren(
+      h("span", { class: "turn__who" }, app.setup.seats[thinking].name),
+      h("span", { class: "thinking", dataset: { testid: "thinking" } }, " is thinking",
+        h("span", { class: "dots", "aria-hidden": "true" }, h("span", {}, "."), h("span", {}, "."), h("span", {}, "."))));
+  } else {
+    const who = app.setup.seats[view.current_player]?.name ?? "";
+    turn.replaceChildren(
+      h("span", { class: "turn__who" }, `${who}'s turn`),
+      h("span", { class: "turn__prompt" }, fill(view.prompt)));
+  }
+}
+
+function drawLog(lines) {
+  const log = $("log");
+  const same = lines.length >= app.logLines.length &&
+               app.logLines.every((line, i) => line === lines[i]);
+  if (!same) {
+    log.replaceChildren();
+    app.logLines = [];
+  }
+  for (const line of lines.slice(app.logLines.length)) log.append(h("li", {}, fill(line)));
+  app.logLines = [...lines];
+  log.scrollTop = log.scrollHeight;
+}
+
+/** ctx.act: a human's click -> apply(action); errors are shown, then the view redrawn. */
+async function act(actionId) {
+  if (app.busy || app.phase !== "human") return null;
+  const gen = app.gen;
+  const seat = app.viewer;
+  app.busy = true;
+  setIdle(false);
+  let reply;
+  try {
+    reply = await engine("apply", { seat, action: actionId });
+  } finally {
+    app.busy = false;
+  }
+  if (gen !== app.gen) return reply;
+  if (!reply.ok) {
+    showError(`Not allowed: ${fill(reply.error)}`);
+    await drawView();
+    setIdle(true);
+    return reply;
+  }
+  clearError();
+  app.status = reply.status;
+  advance();
+  return reply;
+}
+
+// ------------------------------------------------------------------ hotseat curtain
+function showCurtain(seat, gen) {
+  setPhase("curtain");
+  setIdle(true);
+  const name = app.setup.seats[seat].name;
+  // Nothing private may stay in the page behind the curtain.
+  $("table").replaceChildren(h("p", { class: "muted curtain-placeholder" }, `Waiting for ${name}…`));
+  app.view = null;
+  app.viewer = null;
+  $("turn").textContent = `${name}'s turn`;
+  $("curtain-title").textContent = `Pass to ${name}`;
+  const button = $("curtain-button");
+  button.textContent = `I am ${name}`;
+  button.onclick = () => {
+    if (gen !== app.gen) return;
+    show($("curtain"), false);
+    app.shownHuman = seat;
+    advance().then(() => $("turn").focus({ preventScroll: true }));
+  };
+  show($("curtain"), true);
+  button.focus();
+}
+
+// ------------------------------------------------------------------ game over
+function showResult() {
+  setPhase("over");
+  const result = app.view?.result;
+  const box = $("result");
+  if (!result) {
+    box.replaceChildren(h("h2", {}, "Game over"));
+    show(box, true);
+    return;
+  }
+  const winners = new Set(result.winners);
+  const winnerNames = result.winners.map((s) => app.setup.seats[s].name);
+  const best = Math.max(...result.scores);
+  const headline = winnerNames.length > 1
+    ? `${listWords(winnerNames)} share the win with ${best} points.`
+    : `${winnerNames[0]} wins with ${best} points!`;
+  const rows = [...result.rows].sort((a, b) => b.total - a.total);
+  box.replaceChildren(
+    h("h2", {}, "Game over"),
+    h("p", { class: "result__headline", dataset: { testid: "winner" } }, headline),
+    h("table", { class: "scores", dataset: { testid: "score-table" } },
+      h("caption", {}, "Final scores"),
+      h("thead", {}, h("tr", {},
+        h("th", { scope: "col" }, "Player"),
+        result.columns.map((c) => h("th", { scope: "col" }, c)),
+        h("th", { scope: "col" }, "Total"))),
+      h("tbody", {}, rows.map((row) => h("tr", {
+          class: winners.has(row.seat) ? "is-winner" : "",
+          dataset: { testid: "score-row", seat: row.seat, total: row.total, winner: winners.has(row.seat) } },
+        h("th", { scope: "row" }, app.setup.seats[row.seat].name,
+          winners.has(row.seat) ? h("span", { class: "badge badge--win" }, "★ winner") : null),
+        row.cells.map((c) => h("td", {}, String(c))),
+        h("td", { class: "scores__total", dataset: { testid: "score-total" } }, String(row.total)))))),
+    h("div", { class: "result__actions" },
+      h("button", { type: "button", class: "primary", dataset: { testid: "play-again" },
+                    onclick: () => startGame({ ...app.setup, seed: randomSeed() }) }, "Play again"),
+      h("button", { type: "button", dataset: { testid: "result-new-game" }, onclick: () => gotoLobby() },
+        "New game")));
+  show(box, true);
+  box.querySelector("button")?.focus({ preventScroll: true });
+}
+
+// ------------------------------------------------------------------ save / load
+async function saveGame() {
+  const reply = await call("save").catch((err) => ({ ok: false, error: String(err) }));
+  if (!reply.ok) {
+    showError(`Could not save: ${reply.error}`);
+    return;
+  }
+  // The engine ignores extra keys; "seats" lets the page restore names and bots.
+  const data = { ...reply.save, seats: app.setup.seats };
+  const turn = app.status?.turn ?? 0;
+  downloadJSON(`${reply.save.game}-seed${reply.save.seed}-turn${turn}.json`, data);
+}
+
+function pickFile() {
+  const input = $("file-load");
+  input.value = "";
+  input.click();
+}
+
+async function loadFile(file) {
+  const wasIdle = app.idle;
+  setIdle(false);
+  const text = await file.text();
+  let seats = null;
+  try {
+    seats = JSON.parse(text)?.seats ?? null;
+  } catch {
+    /* not JSON: the engine will say so */
+  }
+  // Send the file as it is: the engine checks it and explains what is wrong.
+  const reply = await engine("load", text, { raw: true });
+  if (!reply.ok) {
+    showError(`Could not load “${file.name}”: ${reply.error}`);
+    setIdle(wasIdle || app.idle);
+    return; // the current game (if any) goes on untouched
+  }
+  clearError();
+  const status = reply.status;
+  const info = gameInfo(status.game);
+  const botNames = new Set((info?.bots ?? []).map((b) => b.name));
+  const valid = Array.isArray(seats) && seats.length === status.num_players &&
+    seats.every((s) => s && typeof s.name === "string" &&
+      (s.kind === "human" || (s.kind === "bot" && botNames.has(s.bot))));
+  const setup = {
+    game: status.game, numPlayers: status.num_players, seed: status.seed, options: status.options,
+    seats: valid ? seats.map((s) => ({ kind: s.kind, bot: s.kind === "bot" ? s.bot : null, name: s.name.slice(0, 20) }))
+                 : defaultSeats(info ?? { bots: [] }, status.num_players),
+  };
+  enterGame(setup, status);
+}
+
+// ------------------------------------------------------------------ wiring
+$("btn-save").addEventListener("click", saveGame);
+$("btn-load").addEventListener("click", pickFile);
+$("btn-new").addEventListener("click", () => gotoLobby());
+$("btn-reload").addEventListener("click", () => location.reload());
+$("message-close").addEventListener("click", clearError);
+$("file-load").addEventListener("change", (e) => {
+  const file = e.target.files?.[0];
+  if (file) loadFile(file);
+});
+
+// Read-only handle for the e2e tests and for debugging in the console. It exposes
+// only what the page already shows (the rendered view is the viewer's own view).
+const copy = (x) => (x == null ? x : structuredClone(x));
+window.__app = Object.freeze({
+  get ready() { return app.games.length > 0; },
+  get readyMs() { return app.readyMs ?? null; },
+  get phase() { return app.phase; },
+  get busy() { return app.busy; },
+  /** True while the page waits for a person: lobby, a human's turn, the curtain, game over. */
+  get idle() { return app.idle; },
+  get status() { return copy(app.status); },
+  get view() { return copy(app.view); },
+  get viewer() { return app.viewer; },
+  get setup() { return copy(app.setup); },
+  get lastError() { return app.lastError; },
+  get engine() { return copy(app.engine); },
+  get pace() { return PACE; },
+  /** The engine's save of the current game (what "Save game" downloads). */
+  async save() {
+    const reply = await call("save");
+    return reply.ok ? { ...reply.save, seats: copy(app.setup?.seats) } : null;
+  },
+});
+
+boot();

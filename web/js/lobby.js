@@ -1,0 +1,220 @@
+// The lobby: pick a game, the players (human or computer, names), options and seed.
+// Settings are remembered in localStorage (except the seed, which is new each time
+// unless the player types one).
+
+import { h } from "./dom.js";
+
+const STORE_KEY = "moteplay.lobby.v1";
+const NAME_MAX = 20;
+
+export const randomSeed = () => Math.floor(Math.random() * 1_000_000_000);
+
+function loadStore() {
+  try {
+    return JSON.parse(localStorage.getItem(STORE_KEY)) || {};
+  } catch {
+    return {};
+  }
+}
+
+function saveStore(store) {
+  try {
+    localStorage.setItem(STORE_KEY, JSON.stringify(store));
+  } catch {
+    /* private mode / quota: not remembering is fine */
+  }
+}
+
+const defaultName = (kind, i) => (kind === "human" ? `Player ${i + 1}` : `Computer ${i + 1}`);
+const isDefaultName = (name, i) => name === defaultName("human", i) || name === defaultName("bot", i);
+
+function defaultSeat(game, i) {
+  const kind = i === 0 || !game.bots?.length ? "human" : "bot";
+  return { kind, bot: game.bots?.[0]?.name ?? null, name: defaultName(kind, i) };
+}
+
+/** The settings to show for `game`: remembered ones if still valid, else defaults. */
+function settingsFor(game, store) {
+  const saved = store.games?.[game.name] ?? {};
+  const clamp = (n) => Math.min(game.max_players, Math.max(game.min_players, n));
+  const numPlayers = clamp(Number(saved.numPlayers) || Math.min(3, game.max_players));
+  const botNames = new Set((game.bots ?? []).map((b) => b.name));
+  const seats = [];
+  for (let i = 0; i < game.max_players; i++) {
+    const s = saved.seats?.[i];
+    const seat = defaultSeat(game, i);
+    if (s && (s.kind === "human" || (s.kind === "bot" && botNames.has(s.bot)))) {
+      Object.assign(seat, { kind: s.kind, bot: s.kind === "bot" ? s.bot : seat.bot });
+      if (typeof s.name === "string" && s.name.trim()) seat.name = s.name.slice(0, NAME_MAX);
+    }
+    seats.push(seat);
+  }
+  const options = {};
+  for (const opt of game.options ?? []) {
+    const has = saved.options && Object.hasOwn(saved.options, opt.name);
+    const ok = has && (!opt.values?.length || opt.values.some((v) => v === saved.options[opt.name]));
+    options[opt.name] = ok ? saved.options[opt.name] : opt.default;
+  }
+  return { numPlayers, seats, options };
+}
+
+/**
+ * Render the lobby into `root`.
+ * @param {HTMLElement} root
+ * @param {{games: object[], onStart: (setup) => void, onLoad: () => void,
+ *          onResume?: () => void, notice?: string}} args  onResume: "Back to the game" (a game is running)
+ */
+export function renderLobby(root, { games, onStart, onLoad, onResume, notice }) {
+  const store = loadStore();
+  let game = games.find((g) => g.name === store.game) ?? games[0];
+  let settings = settingsFor(game, store);
+  let seed = randomSeed();
+
+  const remember = () => {
+    store.game = game.name;
+    store.games = { ...(store.games ?? {}), [game.name]: settings };
+    saveStore(store);
+  };
+
+  function draw() {
+    const focusKey = document.activeElement?.dataset?.key;
+    root.replaceChildren(...[
+      h("h2", { id: "lobby-title" }, "New game"),
+      notice ? h("p", { class: "notice" }, notice) : null,
+      gamePicker(),
+      playersBlock(),
+      optionsBlock(),
+      seedBlock(),
+      h("div", { class: "lobby__actions" },
+        h("button", { type: "button", class: "primary big", dataset: { testid: "start", key: "start" },
+                      onclick: start }, `Start ${game.title}`),
+        h("button", { type: "button", dataset: { testid: "lobby-load", key: "load" }, onclick: onLoad },
+          "Load a saved game…"),
+        onResume ? h("button", { type: "button", dataset: { testid: "resume", key: "resume" }, onclick: onResume },
+          "Back to the game") : null),
+    ].filter(Boolean));
+    if (focusKey) root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`)?.focus();
+  }
+
+  function gamePicker() {
+    return h("fieldset", { class: "games" },
+      h("legend", {}, "Game"),
+      games.map((g) => h("label", { class: "gamecard" + (g === game ? " is-selected" : "") },
+        h("input", { type: "radio", name: "game", value: g.name, checked: g === game,
+                     dataset: { testid: `game-${g.name}`, key: `game-${g.name}` },
+                     onchange: () => { game = g; settings = settingsFor(g, store); remember(); draw(); } }),
+        h("span", { class: "gamecard__title" }, g.title),
+        h("span", { class: "gamecard__meta" }, `${g.min_players}–${g.max_players} players`),
+        g.blurb ? h("span", { class: "gamecard__blurb" }, g.blurb) : null)));
+  }
+
+  function playersBlock() {
+    const counts = [];
+    for (let n = game.min_players; n <= game.max_players; n++) counts.push(n);
+    return h("fieldset", { class: "players-setup" },
+      h("legend", {}, "Players"),
+      h("label", { class: "inline" }, "Number of players ",
+        h("select", { dataset: { testid: "num-players", key: "num-players" },
+                      onchange: (e) => { settings.numPlayers = Number(e.target.value); remember(); draw(); } },
+          counts.map((n) => h("option", { value: n, selected: n === settings.numPlayers }, String(n))))),
+      h("ol", { class: "seats" },
+        settings.seats.slice(0, settings.numPlayers).map((seat, i) => seatRow(seat, i))),
+      h("p", { class: "hint" },
+        "Two or more human players share this screen (hotseat): hands are hidden between turns."));
+  }
+
+  function seatRow(seat, i) {
+    const kindValue = seat.kind === "human" ? "human" : `bot:${seat.bot}`;
+    return h("li", { class: "seat" },
+      h("label", {}, h("span", { class: "seat__label" }, `Seat ${i + 1} name`),
+        h("input", { type: "text", value: seat.name, maxlength: NAME_MAX, autocomplete: "off",
+                     dataset: { testid: `seat-name-${i}`, key: `seat-name-${i}` },
+                     oninput: (e) => { seat.name = e.target.value; remember(); } })),
+      h("label", {}, h("span", { class: "seat__label" }, "Played by"),
+        h("select", { dataset: { testid: `seat-kind-${i}`, key: `seat-kind-${i}` },
+                      onchange: (e) => {
+                        const v = e.target.value;
+                        const wasDefault = isDefaultName(seat.name.trim(), i);
+                        if (v === "human") seat.kind = "human";
+                        else Object.assign(seat, { kind: "bot", bot: v.slice(4) });
+                        if (wasDefault) seat.name = defaultName(seat.kind, i);
+                        remember(); draw();
+                      } },
+          h("option", { value: "human", selected: kindValue === "human" }, "Human"),
+          (game.bots ?? []).map((b) => h("option", { value: `bot:${b.name}`, selected: kindValue === `bot:${b.name}` },
+            `Computer — ${b.title}`)))));
+  }
+
+  function optionsBlock() {
+    if (!game.options?.length) return null;
+    return h("fieldset", { class: "options" },
+      h("legend", {}, "Options"),
+      game.options.map((opt) => {
+        const id = `opt-${opt.name}`;
+        const value = settings.options[opt.name];
+        let control;
+        if (opt.values?.length) {
+          control = h("select", { id, dataset: { testid: id, key: id },
+                                  onchange: (e) => { settings.options[opt.name] = opt.values[Number(e.target.value)]; remember(); } },
+            opt.values.map((v, k) => h("option", { value: k, selected: v === value }, optionText(v))));
+        } else if (typeof opt.default === "number") {
+          control = h("input", { id, type: "number", value, dataset: { testid: id, key: id },
+                                 oninput: (e) => { settings.options[opt.name] = Number(e.target.value); remember(); } });
+        } else {
+          control = h("input", { id, type: "text", value: value ?? "", dataset: { testid: id, key: id },
+                                 oninput: (e) => { settings.options[opt.name] = e.target.value; remember(); } });
+        }
+        return h("div", { class: "option" },
+          h("label", { for: id }, opt.title ?? opt.name), control,
+          opt.help ? h("p", { class: "hint" }, opt.help) : null);
+      }));
+  }
+
+  function seedBlock() {
+    return h("fieldset", { class: "seed" },
+      h("legend", {}, "Seed"),
+      h("label", { class: "inline" }, "Shuffle seed ",
+        h("input", { type: "number", min: 0, step: 1, value: seed, inputmode: "numeric",
+                     dataset: { testid: "seed", key: "seed" },
+                     oninput: (e) => { seed = e.target.value; } })),
+      h("button", { type: "button", dataset: { testid: "new-seed", key: "new-seed" },
+                    onclick: () => { seed = randomSeed(); draw(); } }, "New random seed"),
+      h("p", { class: "hint" }, "The same seed and the same moves always give the same game."));
+  }
+
+  function start() {
+    const n = Number(seed);
+    if (!Number.isInteger(n) || n < 0) {
+      alertIn("The seed must be a whole number, 0 or more.");
+      return;
+    }
+    const seats = settings.seats.slice(0, settings.numPlayers).map((s, i) => ({
+      kind: s.kind, bot: s.kind === "bot" ? s.bot : null,
+      name: (s.name ?? "").trim().slice(0, NAME_MAX) || defaultName(s.kind, i),
+    }));
+    remember();
+    onStart({ game: game.name, numPlayers: settings.numPlayers, seats, seed: n, options: { ...settings.options } });
+  }
+
+  function alertIn(text) {
+    root.querySelector(".lobby__error")?.remove();
+    root.querySelector(".lobby__actions").before(h("p", { class: "lobby__error", role: "alert" }, text));
+  }
+
+  draw();
+}
+
+function optionText(v) {
+  if (v === true) return "Yes";
+  if (v === false) return "No";
+  if (v === null) return "None";
+  return String(v);
+}
+
+/** Default seats for a game loaded from a file that has no page seat info. */
+export function defaultSeats(game, numPlayers) {
+  return Array.from({ length: numPlayers }, (_, i) => {
+    const s = defaultSeat(game, i);
+    return { ...s, bot: s.kind === "bot" ? s.bot : null };
+  });
+}

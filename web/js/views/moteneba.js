@@ -1,0 +1,344 @@
+// Moteneba table view (the table is described in engine/games/moteneba/rules.py, _table()).
+//
+// Clicks map to action ids:
+//   draft pile cube          -> "draft:<colour>"
+//   one of your cubes        -> "cube:<colour>"   (or "give:<colour>" for Trade / Replace)
+//   a girl                   -> "girl:<pos>"      (or "power:<pos>" in the +3 Power step)
+//   a topic card             -> "topic:<colour>"  ("Remove" beside it: "remove:<colour>", house rule b)
+//   another player's cube    -> "take:<seat>:<colour>" (Trade)
+//   an event card            -> "event:<kind>";   Cancel -> "cancel";  Done -> "done"
+//   a girl to choose         -> "pick:<key>"
+// Every cube shows its colour's letter (R, B, Y, W, K) and a pattern, so nothing depends on hue.
+
+import { h } from "../dom.js";
+
+const PLACE = { 1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th" };
+const PHASES = {
+  pick: "Choosing the girls", draft: "Cube draft", play: "Placing cubes",
+  power: "+3 Power, then the scoring", over: "Game over",
+};
+
+// Which scoring panels the player opened or closed by hand (kept across redraws).
+const toggled = new Map();
+
+// ---------------------------------------------------------------- small pieces
+function colourInfo(table) {
+  const info = {};
+  for (const c of table.colours) info[c.key] = c;
+  return info;
+}
+
+/** A cube chip: pattern + letter; `count` adds "×n". */
+function cube(colour, info, count = null, extra = "") {
+  const c = info[colour];
+  const label = count == null ? `${c.name} cube` : `${count} ${c.name.toLowerCase()}`;
+  return h("span", { class: `mn-cube mn-cube--${colour}${extra ? " " + extra : ""}`, role: "img",
+                     "aria-label": label, title: label },
+    h("span", { class: "mn-cube__letter", "aria-hidden": "true" }, c.letter),
+    count == null ? null : h("span", { class: "mn-cube__count", "aria-hidden": "true" }, `×${count}`));
+}
+
+function cubeRow(colours, info, emptyText = "none") {
+  const chips = Object.entries(colours).filter(([, n]) => n > 0).map(([c, n]) => cube(c, info, n));
+  return chips.length ? h("span", { class: "mn-cubes" }, chips) : h("span", { class: "muted" }, emptyText);
+}
+
+function heartsLine(printed, paid) {
+  return h("span", { class: "mn-hearts", "aria-label": `hearts ${printed.join(", ")}` },
+    printed.map((v, i) => h("span", { class: "mn-heart" + (i < paid.length ? "" : " is-ignored"),
+                                      title: i < paid.length ? `${PLACE[i + 1]} place: ${v} hearts`
+                                                             : `${PLACE[i + 1]} place: not paid this year` },
+      `♥${v}`)));
+}
+
+const shortName = (name) => (name.length > 10 ? name.slice(0, 9) + "…" : name);
+
+// ---------------------------------------------------------------- sections
+function statusStrip(view, ctx, info) {
+  const t = view.table;
+  const bits = [
+    h("span", { class: "mn-status__year", dataset: { testid: "mn-year", year: t.year } },
+      `Year ${t.year} of ${t.years}`),
+    h("span", {}, PHASES[t.phase] ?? t.phase),
+    t.draft ? h("span", { dataset: { testid: "mn-draft-round" } },
+      `Draft round ${t.draft.round} of ${t.draft.rounds} · leader ${ctx.names[t.draft.leader]}`) : null,
+    h("span", {}, `Starting player: ${ctx.names[t.start_player]}`),
+    h("span", { class: "mn-bag", dataset: { testid: "mn-bag", total: t.bag.total } },
+      `Bag: ${t.bag.total} cubes `, cubeRow(t.bag.colours, info, "empty")),
+    h("span", {}, `Event deck: ${t.event_deck}`),
+  ];
+  const rules = Object.entries({ equal_pass: "(a) topics pass equal ones", remove_cube: "(b) remove a topic cube",
+                                 all_colours: "(c) all colours count" })
+    .filter(([k]) => t.house_rules[k]).map(([, text]) => text);
+  if (rules.length) bits.push(h("span", { class: "mn-house" }, `House rules: ${rules.join(", ")}`));
+  return h("div", { class: "mn-status" }, bits);
+}
+
+function girlsSection(view, ctx, info, legal) {
+  const t = view.table;
+  if (!t.girls.length) return null;
+  return h("section", { class: "mn-girls", "aria-label": "The girls" },
+    t.girls.map((g) => {
+      const placeId = `girl:${g.pos}`;
+      const powerId = `power:${g.pos}`;
+      const id = legal.has(powerId) ? powerId : placeId;
+      const target = legal.has(id);
+      const pending = t.pending;
+      let aria = `${g.name}: hearts ${g.printed_hearts.join(", ")}${g.event ? ", event card symbol" : ""}`;
+      if (legal.has(powerId)) aria = `Play +3 Power on ${aria}`;
+      else if (target && pending) aria = `Place the ${pending.colour} cube by ${aria}`;
+      const rows = g.cubes.filter((c) => c.total > 0 || g.power[c.seat] > 0).map((c) =>
+        h("li", { class: "mn-girl__player" + (c.seat === view.seat ? " is-you" : ""),
+                  dataset: { seat: c.seat } },
+          h("span", { class: "mn-girl__who" }, shortName(ctx.names[c.seat] ?? `P${c.seat + 1}`)),
+          cubeRow(c.colours, info, ""),
+          g.power[c.seat] ? h("span", { class: "mn-power" }, `+${3 * g.power[c.seat]}`) : null));
+      return h("article", { class: "mn-girl" + (target ? " is-target" : ""),
+                            dataset: { testid: `mn-girl-${g.pos}`, key: g.key } },
+        h("button", { type: "button", class: "mn-girl__card", disabled: !ctx.canAct,
+                      dataset: { key: `girl-${g.pos}`, action: id }, "aria-label": aria,
+                      onclick: () => ctx.act(id) },
+          h("span", { class: "mn-girl__name" }, g.name),
+          heartsLine(g.printed_hearts, g.hearts),
+          g.event ? h("span", { class: "mn-event-mark", title: "Event card symbol" }, "✉ event") : null),
+        rows.length ? h("ul", { class: "mn-girl__cubes" }, rows)
+                    : h("p", { class: "mn-girl__empty muted" }, "no cubes yet"));
+    }));
+}
+
+function rankingSection(view, ctx, info, legal) {
+  const t = view.table;
+  return h("section", { class: "mn-ranking", "aria-label": "Topic ranking" },
+    h("h3", { class: "mn-title" }, "Ranking"),
+    h("ol", { class: "mn-ladder" },
+      t.ranking.map((r) => {
+        const c = info[r.colour];
+        const removeId = `remove:${r.colour}`;
+        const topicId = `topic:${r.colour}`;
+        const target = legal.has(topicId);
+        return h("li", { class: "mn-rung" },
+          h("span", { class: "mn-value", "aria-label": `value ${r.value}` }, String(r.value)),
+          h("button", { type: "button", class: `mn-topic mn-topic--${r.colour}` + (target ? " is-target" : ""),
+                        disabled: !ctx.canAct, dataset: { testid: `mn-topic-${r.colour}`, key: topicId },
+                        "aria-label": `${c.name} topic card, value ${r.value}, ${r.cubes} cube${r.cubes === 1 ? "" : "s"}`,
+                        onclick: () => ctx.act(topicId) },
+            cube(r.colour, info),
+            h("span", { class: "mn-topic__name" }, c.name),
+            h("span", { class: "mn-topic__count" }, `${r.cubes} cube${r.cubes === 1 ? "" : "s"}`)),
+          legal.has(removeId)
+            ? h("button", { type: "button", class: "mn-remove", disabled: !ctx.canAct,
+                            dataset: { testid: `mn-remove-${r.colour}`, key: removeId },
+                            "aria-label": `Remove a cube from the ${c.name} topic card`,
+                            onclick: () => ctx.act(removeId) }, "Remove")
+            : null);
+      })));
+}
+
+function centreSection(view, ctx, info, legal) {
+  const t = view.table;
+  const parts = [];
+  if (t.phase === "pick") {
+    parts.push(h("h3", { class: "mn-title" }, `Choose the girls (${t.girls.length} of 7)`),
+      h("div", { class: "mn-picks" }, t.girls_to_pick.map((g) => {
+        const id = `pick:${g.key}`;
+        return h("button", { type: "button", class: "mn-pick", disabled: !ctx.canAct,
+                             dataset: { testid: `mn-pick-${g.key}`, key: id },
+                             "aria-label": `Choose ${g.name}: hearts ${g.hearts.join(", ")}${g.event ? ", event card symbol" : ""}`,
+                             onclick: () => ctx.act(id) },
+          h("span", { class: "mn-girl__name" }, g.name), heartsLine(g.hearts, g.hearts),
+          g.event ? h("span", { class: "mn-event-mark" }, "✉ event") : null);
+      })));
+  }
+  if (t.draft) {
+    parts.push(h("h3", { class: "mn-title" }, `Draft pile (${t.draft.pile_total})`),
+      h("div", { class: "mn-pile", dataset: { testid: "mn-pile" } },
+        Object.entries(t.draft.pile).filter(([, n]) => n > 0).map(([colour, n]) => {
+          const id = `draft:${colour}`;
+          return h("button", { type: "button", class: "mn-take", disabled: !ctx.canAct,
+                               dataset: { testid: `mn-draft-${colour}`, key: id },
+                               "aria-label": `Take a ${colour} cube (${n} in the pile)`,
+                               onclick: () => ctx.act(id) }, cube(colour, info, n));
+        })));
+  }
+  if (t.pending) {
+    const p = t.pending;
+    const what = { place: `placing a ${p.colour} cube`, random: `placing the random ${p.colour} cube`,
+                   trade: p.colour ? `playing Trade, giving a ${p.colour} cube for a cube of another player`
+                                   : "playing Trade",
+                   replace: "playing Replace", return: "playing Return" }[p.kind] ?? p.kind;
+    parts.push(h("p", { class: "mn-pending", dataset: { testid: "mn-pending", kind: p.kind } },
+      `${ctx.names[p.seat]} is ${what}.`));
+  }
+  const buttons = [];
+  if (legal.has("cancel")) {
+    buttons.push(h("button", { type: "button", disabled: !ctx.canAct, dataset: { testid: "mn-cancel", key: "cancel" },
+                               onclick: () => ctx.act("cancel") }, "Cancel"));
+  }
+  if (legal.has("done")) {
+    buttons.push(h("button", { type: "button", class: "primary", disabled: !ctx.canAct,
+                               dataset: { testid: "mn-done", key: "done" }, onclick: () => ctx.act("done") },
+      t.events?.some((e) => e.kind === "power") ? "Done with +3 Power" : "Done: go on to the scoring"));
+  }
+  if (buttons.length) parts.push(h("div", { class: "mn-buttons" }, buttons));
+  if (ctx.canAct && t.phase === "play" && !t.pending) {
+    parts.push(h("p", { class: "hint" }, "Click one of your cubes, then a girl or the topic card of its colour."));
+  }
+  if (ctx.canAct && t.phase === "power" && legal.has("power:0")) {
+    parts.push(h("p", { class: "hint" }, "Click a girl to play a +3 Power card on her."));
+  }
+  if (!parts.length) parts.push(h("p", { class: "mn-centre__prompt" }, ctx.fill(view.prompt)));
+  return h("section", { class: "mn-centre", "aria-label": "Draft and actions" }, parts);
+}
+
+function playersSection(view, ctx, info, legal) {
+  const t = view.table;
+  return h("section", { class: "mn-players", "aria-label": "Players" },
+    t.players.map((p) => {
+      const you = view.seat === p.seat;
+      const current = view.current_player === p.seat && !view.is_over;
+      const chips = Object.entries(p.cubes).filter(([, n]) => n > 0).map(([colour, n]) => {
+        const ids = you ? [`cube:${colour}`, `give:${colour}`] : [`take:${p.seat}:${colour}`];
+        const id = ids.find((x) => legal.has(x));
+        const clickable = you || id;
+        if (!clickable) return cube(colour, info, n);
+        const actionId = id ?? ids[0];
+        const text = actionId.startsWith("take:") ? `Take a ${colour} cube from ${ctx.names[p.seat]}`
+          : actionId.startsWith("give:") ? `Give one of your ${colour} cubes` : `Place a ${colour} cube`;
+        const selected = you && t.pending && t.pending.seat === p.seat && t.pending.kind === "place" &&
+                         t.pending.colour === colour;
+        return h("button", { type: "button", class: "mn-cubebtn" + (id ? " is-target" : "") + (selected ? " is-selected" : ""),
+                             disabled: !ctx.canAct, "aria-pressed": selected ? "true" : null,
+                             dataset: { testid: you ? `mn-cube-${colour}` : `mn-cube-${p.seat}-${colour}`, key: actionId },
+                             "aria-label": `${text} (${n})`, onclick: () => ctx.act(actionId) },
+          cube(colour, info, n));
+      });
+      return h("article", { class: "mn-player" + (current ? " is-current" : "") + (you ? " is-you" : ""),
+                            dataset: { testid: `player-${p.seat}`, seat: p.seat, score: p.hearts },
+                            "aria-current": current ? "true" : null },
+        h("header", { class: "mn-player__head" },
+          h("span", { class: "mn-player__name" }, ctx.names[p.seat] ?? `Player ${p.seat + 1}`),
+          you ? h("span", { class: "badge" }, "you") : null,
+          current ? h("span", { class: "badge badge--turn" }, "to move") : null),
+        h("p", { class: "mn-player__stats" },
+          h("span", { dataset: { testid: "hearts" } }, h("strong", {}, `♥ ${p.hearts}`), " hearts"),
+          h("span", { dataset: { testid: "event-count" } }, `${p.event_count} event card${p.event_count === 1 ? "" : "s"}`)),
+        h("div", { class: "mn-player__cubes", role: "group", "aria-label": `${ctx.names[p.seat]}'s unplaced cubes` },
+          chips.length ? chips : h("span", { class: "muted" }, "no cubes to place")));
+    }));
+}
+
+function eventsSection(view, ctx, legal) {
+  const t = view.table;
+  if (view.seat == null || !t.events) return null;
+  const cards = t.events.map((e, i) => {
+    const id = `event:${e.kind}`;
+    const playable = legal.has(id);
+    return h("button", { type: "button", class: "mn-event" + (playable ? " is-target" : ""),
+                         disabled: !ctx.canAct || !playable,
+                         dataset: { testid: `mn-event-${e.kind}`, key: `event-${i}` },
+                         "aria-label": `${e.title}: ${e.text}`, onclick: () => ctx.act(id) },
+      h("span", { class: "mn-event__title" }, e.title),
+      h("span", { class: "mn-event__text" }, e.text));
+  });
+  return h("section", { class: "mn-hand", dataset: { testid: "hand" }, "aria-label": "Your event cards" },
+    h("h3", { class: "mn-title" }, "Your event cards"),
+    cards.length ? h("div", { class: "mn-events" }, cards)
+                 : h("p", { class: "muted" }, "None. A girl with the ✉ symbol gives one to the player who impresses her most."));
+}
+
+/** The year-end scoring table: why each girl went to whom. */
+function scoringSection(view, ctx, info) {
+  const t = view.table;
+  const s = t.scoring;
+  if (!s) return null;
+  const n = view.num_players;
+  const key = `${s.year}-${s.paid}`;
+  const fresh = t.phase === "power" || view.is_over || (t.phase === "draft" && t.year === s.year + 1 && t.draft?.round === 1);
+  const open = toggled.has(key) ? toggled.get(key) : fresh;
+  const title = s.paid ? `Year ${s.year} scoring` : `Year ${s.year} scoring — before the hearts are paid`;
+  const seats = [...Array(n).keys()];
+
+  const cell = (row, girl) => {
+    if (!row.influence) return h("td", { class: "mn-sc__none" }, "–");
+    const how = row.colour ? [cube(row.colour, info, row.colour_cubes), ` × ${row.colour_value}`]
+      : row.colour_cubes ? [`all colours (${row.colour_cubes} cubes)`] : [];
+    const won = row.hearts > 0;
+    return h("td", { class: "mn-sc__cell" + (won ? " is-paid" : "") + (row.place === 1 ? " is-top" : ""),
+                     dataset: { seat: row.seat, hearts: row.hearts } },
+      h("span", { class: "mn-sc__infl" }, String(row.influence)),
+      h("span", { class: "mn-sc__how" }, how, row.power ? `${how.length ? " + " : ""}${3 * row.power} Power` : ""),
+      h("span", { class: "mn-sc__place" }, `${PLACE[row.place]}${row.tied ? " (tie)" : ""}`),
+      h("span", { class: "mn-sc__hearts" }, row.hearts ? `♥ ${row.hearts}` : "no heart"),
+      girl.event_taker === row.seat ? h("span", { class: "mn-sc__event" }, "✉ takes an event card") : null);
+  };
+
+  const body = s.girls.map((g) => h("tr", {},
+    h("th", { scope: "row" },
+      h("span", { class: "mn-girl__name" }, g.name), " ", heartsLine(g.printed_hearts, g.hearts),
+      h("span", { class: "mn-sc__summary" }, ctx.fill(g.summary))),
+    seats.map((seat) => cell(g.players.find((r) => r.seat === seat), g))));
+
+  const totals = [
+    ["Hearts before", s.totals_before],
+    [`Year ${s.year}`, s.year_hearts.map((v) => `+${v}`)],
+    [s.paid ? "Total" : "Total after", s.totals_after],
+  ];
+  const panel = h("details", { class: "mn-scoring", dataset: { testid: "mn-scoring", year: s.year, paid: String(s.paid) },
+                               open: open ? true : null },
+    h("summary", {}, title),
+    h("div", { class: "mn-sc__wrap" },
+      h("table", { class: "mn-sc" },
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Girl"),
+          seats.map((seat) => h("th", { scope: "col" }, ctx.names[seat])))),
+        h("tbody", {}, body),
+        h("tfoot", {}, totals.map(([label, values]) => h("tr", {},
+          h("th", { scope: "row" }, label),
+          seats.map((seat) => h("td", label.startsWith("Total") ? { dataset: { testid: `mn-total-${seat}` } } : {},
+            String(values[seat]))))))),
+      s.paid && s.next_start != null
+        ? h("p", { class: "hint" }, `${ctx.names[s.next_start]} has the most hearts and starts year ${s.year + 1}.`)
+        : null,
+      !s.paid ? h("p", { class: "hint" }, "Influence = cubes of the best colour × that colour's value (+3 per +3 Power). Ties get the heart one notch lower.") : null));
+  panel.addEventListener("toggle", () => toggled.set(key, panel.open));
+  return panel;
+}
+
+function rulesHelp() {
+  return h("details", { class: "mn-help", dataset: { testid: "mn-rules" } },
+    h("summary", {}, "Rules help"),
+    h("p", {}, "Three school years. Each year: draft cubes from the pile one at a time; then, in turn, place a cube by a girl, ",
+      "or on the topic card of its colour (which pushes that topic up the ranking), or play an event card. ",
+      "At the year's end each girl gives her hearts to the players with the most influence: cubes of one colour × that colour's value ",
+      "(the best colour only). Ties get the heart one notch lower; with 3 players the third heart is ignored; ",
+      "the third year pays only the first heart. The player alone on top of a ✉ girl takes an event card."),
+    h("p", { class: "mn-help__note" }, "Note: the girls' heart values are our reconstruction — the printed values are not published, ",
+      "so the game uses a reconstructed set (and names of our own). The full rules and our rulings are in docs/rules/moteneba.md."));
+}
+
+function movesList(view, ctx) {
+  const actions = view.legal_actions ?? [];
+  if (!actions.length) return null;
+  return h("details", { class: "mn-moves", dataset: { testid: "mn-moves" } },
+    h("summary", {}, `All possible moves (${actions.length})`),
+    h("div", { class: "mn-moves__list" }, actions.map((a) =>
+      h("button", { type: "button", disabled: !ctx.canAct, dataset: { action: a.id, key: `move-${a.id}` },
+                    onclick: () => ctx.act(a.id) }, ctx.fill(a.label)))));
+}
+
+// ---------------------------------------------------------------- entry point
+export function render(root, view, ctx) {
+  const t = view.table;
+  const info = colourInfo(t);
+  const legal = new Set((view.legal_actions ?? []).map((a) => a.id));
+  root.append(h("div", { class: "moteneba", dataset: { testid: "mn-table", phase: t.phase } },
+    statusStrip(view, ctx, info),
+    girlsSection(view, ctx, info, legal),
+    h("div", { class: "mn-middle" },
+      rankingSection(view, ctx, info, legal),
+      centreSection(view, ctx, info, legal)),
+    playersSection(view, ctx, info, legal),
+    eventsSection(view, ctx, legal),
+    scoringSection(view, ctx, info),
+    movesList(view, ctx),
+    rulesHelp()));
+}

@@ -1,0 +1,308 @@
+// Mottainai table view (the table is described in docs/rules/mottainai.md, "The table in a view").
+//
+// Every legal action is one button somewhere, carrying data-action="<id>":
+//   hand card          -> "task:<key>", "return:<key>", "work:<key>", "support:<key>"
+//   floor card         -> "hire:<key>", "collect:<key>"
+//   craft bench card   -> "sell:<key>"
+//   the choice bar     -> the task's action / "craft" / "prayer", "no_task", "done", "cancel",
+//                         "wing:gallery" / "wing:gift_shop", "skip", "use:..." and effect answers
+// Materials are never shown by colour alone: each has its name, an icon and a letter mark.
+
+import { h } from "../dom.js";
+
+// ---------------------------------------------------------------- materials (inline SVG icons)
+const ICONS = {
+  paper: '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M6 2.5h8.5L19 7v14.5H6z"/><path class="mt-icon__line" d="M14.5 2.5V7H19M8.5 11h8M8.5 14h8M8.5 17h5"/></svg>',
+  stone: '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M3 17.5 6 9l5.5-4.5 6 2.5L21 15l-3.5 5h-11z"/><path class="mt-icon__line" d="M6 9l5 3 6.5-5M11 12l-1 8"/></svg>',
+  cloth: '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M3 5c3-2 6 2 9 0s6-2 9 0v14c-3-2-6 2-9 0s-6-2-9 0z"/><path class="mt-icon__line" d="M3 10c3-2 6 2 9 0s6-2 9 0M3 14.5c3-2 6 2 9 0s6-2 9 0"/></svg>',
+  clay: '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M8.5 2.5h7v2l-1.2 2.2C18 8 20 11 20 14.5c0 4-3.4 7-8 7s-8-3-8-7C4 11 6 8 9.7 6.7L8.5 4.5z"/><path class="mt-icon__line" d="M6 13h12"/></svg>',
+  metal: '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M2.5 6.5h14c0 3 2 4.5 5 4.5v2.5h-6l-1.5 2.5 2.5 4h-10l2.5-4L7.5 13.5H6C3.8 13.5 2.5 10.5 2.5 6.5z"/></svg>',
+};
+const MATERIAL_NAMES = { paper: "Paper", stone: "Stone", cloth: "Cloth", clay: "Clay", metal: "Metal" };
+const ROLE_NAMES = { clerk: "Clerk", monk: "Monk", tailor: "Tailor", potter: "Potter", smith: "Smith" };
+const CARD_VERBS = ["task", "return", "work", "support", "hire", "collect", "sell"];
+const PHASES = { morning: "Morning", noon: "Noon", night: "Night", over: "Game over" };
+
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+function icon(material, cls = "mt-icon") {
+  return h("span", { class: `${cls} mt-icon--${material}`, html: ICONS[material] ?? "" });
+}
+
+// ---------------------------------------------------------------- cards
+/** The inside of a card: material band (icon + name + value + task), then the card's name. */
+function cardFace(card, { mini = false } = {}) {
+  const role = ROLE_NAMES[card.role] ?? "";
+  if (mini) {
+    return [icon(card.material, "mt-icon mt-icon--small"),
+      h("span", { class: "mt-card__name" }, card.name),
+      h("span", { class: "mt-card__value", "aria-hidden": "true" }, String(card.value))];
+  }
+  return [
+    h("span", { class: "mt-card__band" }, icon(card.material),
+      h("span", { class: "mt-card__material" }, MATERIAL_NAMES[card.material]),
+      h("span", { class: "mt-card__value" }, String(card.value))),
+    h("span", { class: "mt-card__name" }, card.name),
+    h("span", { class: "mt-card__role" }, role),
+  ];
+}
+
+/** A card, as a button when one legal action belongs to it (else a plain, labelled box). */
+function cardEl(card, { action = null, ctx = null, mini = false, testid = "card", extra = "", note = "" } = {}) {
+  const cls = `mt-card mt-card--${card.material}${mini ? " mt-card--mini" : ""}${extra ? " " + extra : ""}`;
+  const data = { testid, card: card.key, material: card.material };
+  const title = `${card.label}: ${card.text}`;
+  if (action) {
+    return h("button", { type: "button", class: cls + " is-playable", disabled: !ctx.canAct,
+                         dataset: { ...data, action: action.id, key: `${testid}-${card.key}-${action.id}` },
+                         "aria-label": ctx.fill(action.label), title,
+                         onclick: () => ctx.act(action.id) }, cardFace(card, { mini }));
+  }
+  return h("span", { class: cls, dataset: data, role: "img", "aria-label": card.label + (note ? `, ${note}` : ""),
+                     title }, cardFace(card, { mini }));
+}
+
+/** The legal action (if any) that clicking this card means: "<verb>:<key>" for one of `verbs`. */
+function cardAction(legal, verbs, key) {
+  for (const verb of verbs) {
+    const a = legal.get(`${verb}:${key}`);
+    if (a) return a;
+  }
+  return null;
+}
+
+function faceDown(text, testid) {
+  return h("span", { class: "mt-card mt-card--back", role: "img", "aria-label": text, dataset: { testid } },
+    h("span", { class: "mt-card__back-text" }, text));
+}
+
+// ---------------------------------------------------------------- groups (counts by material)
+function groupChip(g, kind) {
+  const name = MATERIAL_NAMES[g.material];
+  let status = null;
+  let label = `${g.count} ${name}`;
+  if (kind !== "bench") {
+    status = g.covered ? "covered" : `not covered (cover ${g.cover})`;
+    label += `, ${status}`;
+  }
+  return h("span", { class: `mt-group mt-group--${g.material}${g.covered ? " is-covered" : ""}`,
+                     dataset: { testid: `group-${kind}-${g.material}`, count: g.count,
+                                covered: kind === "bench" ? null : String(g.covered) },
+                     role: "img", "aria-label": label, title: label },
+    icon(g.material, "mt-icon mt-icon--small"),
+    h("span", { class: "mt-group__name" }, name),
+    h("span", { class: "mt-group__count" }, `×${g.count}`),
+    kind === "bench" ? null
+      : h("span", { class: "mt-group__cover" }, g.covered ? "✓ covered" : `✗ cover ${g.cover}`));
+}
+
+function groups(list, kind, emptyText = "none") {
+  if (!list.length) return h("span", { class: "muted mt-none" }, emptyText);
+  return h("span", { class: "mt-groups" }, list.map((g) => groupChip(g, kind)));
+}
+
+// ---------------------------------------------------------------- the temple
+function taskSlot(p, { big = false } = {}) {
+  if (p.task_face_down) return faceDown("Face-down starting card (not a task)", "task-face-down");
+  if (!p.task) return h("span", { class: "mt-slot-empty", dataset: { testid: "task-empty" } }, "No task");
+  return cardEl(p.task, { testid: "task", mini: !big });
+}
+
+function wing(p, which, t) {
+  const works = which === "gallery" ? p.gallery : p.gift_shop;
+  const title = which === "gallery" ? "Gallery" : "Gift Shop";
+  const covers = which === "gallery" ? "covers helpers" : "covers sales";
+  return h("section", { class: `mt-wing mt-wing--${which}`, dataset: { testid: `wing-${which}`, count: works.length },
+                        "aria-label": `${title}: ${plural(works.length, "work")} of ${t.works_to_end}` },
+    h("h4", { class: "mt-wing__title" }, title,
+      h("span", { class: "mt-wing__count" }, ` ${works.length}/${t.works_to_end}`)),
+    h("p", { class: "mt-wing__hint" }, covers),
+    works.length ? h("div", { class: "mt-wing__cards" }, works.map((c) => cardEl(c, { mini: true, testid: "work" })))
+                 : h("p", { class: "muted mt-none" }, "no works"));
+}
+
+function edge(title, testid, groupList, kind, cards, { legal, ctx, verbs = [] } = {}) {
+  return h("section", { class: `mt-edge mt-edge--${testid}`, dataset: { testid }, "aria-label": title },
+    h("h4", { class: "mt-edge__title" }, title),
+    groups(groupList, kind),
+    cards.length
+      ? h("div", { class: "mt-edge__cards" }, cards.map((c) => cardEl(c, {
+          mini: true, testid: `${testid}-card`, action: verbs.length ? cardAction(legal, verbs, c.key) : null, ctx })))
+      : null);
+}
+
+/** The player's own temple, drawn as the game draws it: wings beside, cards tucked on the edges. */
+function myTemple(view, ctx, legal) {
+  const t = view.table;
+  const p = t.players[view.seat];
+  return h("section", { class: "mt-temple", dataset: { testid: "my-temple", seat: p.seat },
+                        "aria-label": `${ctx.names[p.seat]}'s temple` },
+    wing(p, "gallery", t),
+    edge("Helpers", "helpers", p.helper_groups, "helpers", p.helpers),
+    h("div", { class: "mt-mat" },
+      h("div", { class: "mt-mat__task" }, h("span", { class: "mt-mat__label" }, "Task"), taskSlot(p, { big: true })),
+      h("div", { class: "mt-mat__name" }, `${ctx.names[p.seat]}'s temple`),
+      h("div", { class: "mt-mat__waiting", dataset: { testid: "my-waiting", count: p.waiting_count } },
+        h("span", { class: "mt-pile mt-pile--waiting", role: "img",
+                    "aria-label": `Waiting area: ${plural(p.waiting_count, "card")}, face down until night` },
+          String(p.waiting_count)),
+        h("span", { class: "mt-mat__label" }, "Waiting area (face down until night)")),
+      h("div", { class: "mt-mat__points" }, `Points on the table: ${p.points_on_table}`)),
+    edge("Sales", "sales", p.sale_groups, "sales", p.sales),
+    wing(p, "gift_shop", t),
+    h("div", { class: "mt-temple__bench" },
+      edge("Craft bench", "bench", p.bench_groups, "bench", p.craft_bench, { legal, ctx, verbs: ["sell"] })));
+}
+
+/** An opponent (or, for a spectator, any player) in a compact panel: counts, not hands. */
+function playerPanel(view, ctx, p) {
+  const t = view.table;
+  const current = t.turn === p.seat;
+  const rows = [
+    ["Task", taskSlot(p)],
+    ["Helpers", groups(p.helper_groups, "helpers")],
+    ["Craft bench", groups(p.bench_groups, "bench")],
+    ["Sales", groups(p.sale_groups, "sales")],
+    [`Gallery ${p.gallery.length}/${t.works_to_end}`,
+      p.gallery.length ? h("span", { class: "mt-mini-row" }, p.gallery.map((c) => cardEl(c, { mini: true, testid: "work" })))
+                       : h("span", { class: "muted mt-none" }, "none")],
+    [`Gift Shop ${p.gift_shop.length}/${t.works_to_end}`,
+      p.gift_shop.length ? h("span", { class: "mt-mini-row" }, p.gift_shop.map((c) => cardEl(c, { mini: true, testid: "work" })))
+                         : h("span", { class: "muted mt-none" }, "none")],
+  ];
+  if (p.final_hand) {
+    rows.push(["Hand at the end", p.final_hand.length
+      ? h("span", { class: "mt-mini-row" }, p.final_hand.map((c) => cardEl(c, { mini: true, testid: "final-hand-card" })))
+      : h("span", { class: "muted mt-none" }, "empty")]);
+  }
+  return h("article", { class: "mt-panel" + (current ? " is-current" : ""),
+                        dataset: { testid: `player-${p.seat}`, seat: p.seat, hand: p.hand_count,
+                                   waiting: p.waiting_count },
+                        "aria-current": current ? "true" : null },
+    h("header", { class: "mt-panel__head" },
+      h("span", { class: "mt-panel__name" }, ctx.names[p.seat] ?? `Player ${p.seat + 1}`),
+      view.seat === p.seat ? h("span", { class: "badge" }, "you") : null,
+      current && !view.is_over ? h("span", { class: "badge badge--turn" }, "turn") : null),
+    h("p", { class: "mt-panel__counts" },
+      h("span", { dataset: { testid: "hand-count" } }, `Hand ${p.hand_count}`),
+      h("span", { dataset: { testid: "waiting-count" } }, `Waiting area ${p.waiting_count}`),
+      h("span", {}, `On the table ${p.points_on_table} pts`)),
+    h("dl", { class: "mt-panel__rows" }, rows.map(([k, v]) => [h("dt", {}, k), h("dd", {}, v)])));
+}
+
+// ---------------------------------------------------------------- centre: deck, floor, noon
+function centre(view, ctx, legal) {
+  const t = view.table;
+  const floor = t.floor.map((c) => cardEl(c, { testid: "floor-card", action: cardAction(legal, ["hire", "collect"], c.key), ctx }));
+  return h("section", { class: "mt-centre", "aria-label": "Middle of the table" },
+    h("div", { class: "mt-deck", dataset: { testid: "deck", count: t.deck_count } },
+      h("span", { class: "mt-pile mt-pile--deck", role: "img", "aria-label": `Deck: ${plural(t.deck_count, "card")}` },
+        String(t.deck_count)),
+      h("span", { class: "mt-deck__label" }, `Deck (${t.decks === 2 ? "two decks" : "one deck"})`),
+      h("span", { class: "mt-deck__end" }, `Ends at ${t.works_to_end} works in a wing, or when the deck runs out`)),
+    h("div", { class: "mt-floor" },
+      h("h3", { class: "mt-section-title" }, "Floor ", h("span", { class: "muted" }, `(${t.floor.length})`)),
+      floor.length ? h("div", { class: "mt-floor__cards", dataset: { testid: "floor" } }, floor)
+                   : h("p", { class: "muted", dataset: { testid: "floor" } }, "The floor is empty.")));
+}
+
+function statusStrip(view, ctx) {
+  const t = view.table;
+  const bits = [h("span", { class: "mt-status__phase", dataset: { testid: "phase", phase: t.phase } }, PHASES[t.phase] ?? t.phase)];
+  if (t.turn != null) bits.push(h("span", {}, `${ctx.names[t.turn]}'s turn`));
+  const noon = t.noon;
+  if (noon) {
+    let text;
+    if (noon.prayer_only) text = `${ctx.names[noon.performer]} has no task: one Prayer`;
+    else {
+      const whose = noon.task_owner === noon.performer ? "own" : `${ctx.names[noon.task_owner]}'s`;
+      text = `${ctx.names[noon.performer]} performs ${whose} ${ROLE_NAMES[noon.role]} task (${MATERIAL_NAMES[noon.material]})`;
+    }
+    bits.push(h("span", { class: "mt-status__task", dataset: { testid: "noon-task", role: noon.role ?? "",
+                                                                     owner: noon.task_owner ?? "" } },
+      noon.material ? icon(noon.material, "mt-icon mt-icon--small") : null, text));
+    bits.push(h("span", { class: "mt-status__actions", dataset: { testid: "actions-left", left: noon.actions_left,
+                                                                   total: noon.actions_total } },
+      `${plural(noon.actions_left, "action")} left of ${noon.actions_total}`));
+  }
+  return h("div", { class: "mt-status", dataset: { testid: "status" } }, bits);
+}
+
+// ---------------------------------------------------------------- choices and hand
+function choiceBar(view, ctx, legal) {
+  const t = view.table;
+  const buttons = [];
+  for (const a of legal.values()) {
+    const verb = a.id.split(":")[0];
+    if (CARD_VERBS.includes(verb)) continue; // those are clicked on the cards themselves
+    let cls = "mt-choice";
+    let lead = null;
+    if (ROLE_NAMES[a.id] && t.noon?.material) {
+      cls += " mt-choice--task";
+      lead = icon(t.noon.material, "mt-icon mt-icon--small");
+    } else if (a.id === "craft") cls += " mt-choice--craft";
+    else if (a.id === "prayer") cls += " mt-choice--prayer";
+    else if (a.id === "cancel") cls += " mt-choice--cancel";
+    buttons.push(h("button", { type: "button", class: cls, disabled: !ctx.canAct,
+                               dataset: { testid: "choice", action: a.id, key: `choice-${a.id}` },
+                               onclick: () => ctx.act(a.id) }, lead, ctx.fill(a.label)));
+  }
+  const choice = t.choice;
+  let progress = null;
+  if (choice && choice.work) {
+    progress = h("p", { class: "mt-progress", dataset: { testid: "choice-progress" } },
+      "Completing ", cardEl(choice.work, { mini: true, testid: "choice-work" }),
+      choice.supports.length ? [" with support ", choice.supports.map((c) => cardEl(c, { mini: true, testid: "choice-support" }))] : null);
+  }
+  const cardHint = [...legal.keys()].some((id) => CARD_VERBS.includes(id.split(":")[0]))
+    ? h("p", { class: "hint" }, "Click a highlighted card to choose it.") : null;
+  if (!buttons.length && !progress && !cardHint) return null;
+  return h("section", { class: "mt-choices", dataset: { testid: "choices" }, "aria-label": "Your choices" },
+    h("p", { class: "mt-choices__prompt", dataset: { testid: "prompt" } }, ctx.fill(view.prompt)),
+    progress,
+    buttons.length ? h("div", { class: "mt-choices__buttons", role: "group" }, buttons) : null,
+    cardHint);
+}
+
+function handSection(view, ctx, legal) {
+  const t = view.table;
+  const me = ctx.names[view.seat];
+  const chosen = new Set();
+  if (t.choice?.work) chosen.add(t.choice.work.key);
+  const cards = t.hand.map((c) => cardEl(c, {
+    testid: "hand-card", action: cardAction(legal, ["task", "return", "work", "support"], c.key), ctx,
+    extra: chosen.has(c.key) ? "is-chosen" : "" }));
+  return h("section", { class: "mt-hand", dataset: { testid: "hand", count: t.hand.length }, "aria-label": `${me}'s hand` },
+    h("h3", { class: "mt-section-title" }, `${me}'s hand `, h("span", { class: "muted" }, `(${plural(t.hand.length, "card")})`)),
+    cards.length ? h("div", { class: "mt-hand__cards" }, cards) : h("p", { class: "muted" }, "No cards in hand."));
+}
+
+function legend(view) {
+  const t = view.table;
+  return h("details", { class: "mt-legend" },
+    h("summary", {}, "Materials, values and tasks"),
+    h("ul", {}, t.materials.map((m) => h("li", {},
+      icon(m.key, "mt-icon mt-icon--small"), h("strong", {}, ` ${m.name} ${m.value}`),
+      ` — ${m.role_name}: ${m.role_text}.`))));
+}
+
+// ---------------------------------------------------------------- entry point
+export function render(root, view, ctx) {
+  const t = view.table;
+  const legal = new Map((view.legal_actions ?? []).map((a) => [a.id, a]));
+  const mine = view.seat != null && Array.isArray(t.hand);
+  const others = t.players.filter((p) => !mine || p.seat !== view.seat);
+  root.append(h("div", { class: "mottainai" },
+    statusStrip(view, ctx),
+    h("section", { class: "mt-panels", "aria-label": mine ? "Opponents" : "Players" },
+      others.map((p) => playerPanel(view, ctx, p))),
+    centre(view, ctx, legal),
+    view.is_over && view.result?.note
+      ? h("p", { class: "mt-result-note notice", dataset: { testid: "result-note" } }, ctx.fill(view.result.note))
+      : null,
+    mine && ctx.canAct ? choiceBar(view, ctx, legal) : null,
+    mine ? myTemple(view, ctx, legal) : null,
+    mine ? handSection(view, ctx, legal)
+         : h("p", { class: "muted" }, "You are watching: no hand is shown."),
+    legend(view)));
+}
