@@ -22,6 +22,18 @@ ZONES = ("hands", "waiting", "helpers", "bench", "sales", "gallery", "gift_shop"
 
 
 # ---------------------------------------------------------------------- helpers
+@pytest.fixture(autouse=True)
+def base_rules_only():
+    """This file tests the base game: the 54 card effects (registered when the package is
+    imported) are switched off for each test and restored afterwards. The effects have their
+    own test files (tests/engine/test_mottainai_cards_*.py)."""
+    saved = dict(EFFECTS)
+    EFFECTS.clear()
+    yield
+    EFFECTS.clear()
+    EFFECTS.update(saved)
+
+
 class Table:
     """A real game whose cards a test moves around by hand."""
 
@@ -870,7 +882,7 @@ def effects():
     assert not EFFECTS
 
 
-def test_no_effects_are_registered_in_the_base_game():
+def test_no_effects_are_active_in_the_base_game_tests():
     assert EFFECTS == {}
 
 

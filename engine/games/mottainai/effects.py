@@ -39,7 +39,7 @@ is shown after the colon):
 
 **Passive modifiers** are plain functions of the state, called whenever the rules need the value:
 ``action_count`` (how many actions a task gives), ``restrict_task`` (an opponent uses your task:
-Curtain, Tower, Mask, Bangle), ``support_needed`` (Straw), ``covers_all`` (Bangle: your Monk
+Curtain, Tower, Mask, Bangle), ``support_needed`` (Straw), ``extra_support`` (Brick), ``covers_all`` (Bangle: your Monk
 helpers are covered), ``also_in_wing`` (Go Set), ``wins_now`` (Turtle: checked after every step)
 and ``score`` (end-game bonuses, shown in the "Card bonuses" column).
 
@@ -116,6 +116,13 @@ class Effect:
                        target: int, need: int) -> int:
         """Supports needed to complete card ``target`` by ``how`` ("smith" or "craft")."""
         return need
+
+    def extra_support(self, state: "MottainaiState", holder: int, work: int, how: str,
+                      target: int) -> list[int]:
+        """Cards outside the usual place (hand for "smith", craft bench for "craft") that may be
+        shown as support for completing ``target``, e.g. Brick: every player's face-up task card
+        of the work's material. They must match the work's material; they stay where they are."""
+        return []
 
     def covers_all(self, state: "MottainaiState", holder: int, work: int, zone: str,
                    material: str) -> bool:

@@ -215,6 +215,8 @@ class MottainaiState(State):
         self.extra_turn = False               # card effects (Frog): the same player goes again
         self.end_reason: str | None = None
         self.instant_winner: int | None = None
+        self.end_card: str | None = None      # the card that ended the game (Cup, Turtle)
+        self.resume: list[tuple] = []          # where to go on after a free completion's effects
         first = first_player(self.floor)
         self._current = first
         self._say("Five cards are dealt to each player and one face down into each task slot.")
@@ -263,6 +265,8 @@ class MottainaiState(State):
         other.extra_turn = self.extra_turn
         other.end_reason = self.end_reason
         other.instant_winner = self.instant_winner
+        other.end_card = self.end_card
+        other.resume = [(p, dict(c), list(u), t, n) for p, c, u, t, n in self.resume]
 
     # -------------------------------------------------------------- public helpers (also for effects)
     def works(self, seat: int) -> list[int]:
@@ -344,11 +348,50 @@ class MottainaiState(State):
         text = {"deck": "The last card has left the deck: the game ends at once.",
                 "wing": "{P%d} has %d works in one wing: the game ends at once." % (self._current, self.works_to_end),
                 "cup": "The game ends at once (Cup).",
-                "instant": "{P%d} wins at once." % (winner if winner is not None else self._current)}[reason]
+                "instant": "{P%d} wins at once%s." % (
+                    winner if winner is not None else self._current,
+                    " (%s)" % KIND_BY_KEY[self.end_card].name if self.end_card in KIND_BY_KEY else "")}[reason]
         self._say(text)
         scores = self._scores()
         self._say("Final scores: " + ", ".join("{P%d} %d" % (s, scores[s]) for s in range(self.num_players)) + ".")
         self._say(self._result_note())
+
+    def check_wing_end(self) -> bool:
+        """T8: end the game at once if any player has enough works in one wing (after a work was
+        placed or moved by a card effect). Returns True if the game is over."""
+        if self._over:
+            return True
+        for seat in [self._current] + [s for s in range(self.num_players) if s != self._current]:
+            if any(len(self.wing_works(seat, w)) >= self.works_to_end for w in WINGS):
+                self.finish("wing")
+                return True
+        return False
+
+    def complete_free(self, seat: int, card: int, wing: str, how: str) -> None:
+        """A card effect completes ``card`` for ``seat`` without support (Dice; also usable for
+        Poem and Cloak): the caller has taken the card out of its place. It goes into ``wing``;
+        the end of the game is checked; then, as for any completion, the work's own
+        "on completion" effect and the player's "after completing" effects are offered, and the
+        turn goes on exactly where it was (``state.resume``). ``how`` names the card, for the log
+        context (``ctx["kind"]``)."""
+        self.known.pop(card, None)
+        (self.gallery if wing == "gallery" else self.gift_shop)[seat].append(card)
+        self._check_always()
+        if self._over or self.check_wing_end():
+            return
+        self.resume.append((self.phase, self.ctx, list(self.used), self.offer_trigger, self.offer_next))
+        self.ctx = {"work": card, "kind": how, "outcome": {"completed": card, "wing": wing}, "free": True}
+        self.used = []
+        self.phase = "free_on_complete"
+
+    def _phase_free_on_complete(self) -> None:
+        self._offer_step("on_complete", "free_after_complete")
+
+    def _phase_free_after_complete(self) -> None:
+        self._offer_step("after_complete", "resume")
+
+    def _phase_resume(self) -> None:
+        self.phase, self.ctx, self.used, self.offer_trigger, self.offer_next = self.resume.pop()
 
     # -------------------------------------------------------------- effects plumbing
     def _collect_offers(self, trigger: str) -> list[Offer]:
@@ -400,6 +443,7 @@ class MottainaiState(State):
             for work in self.works(seat):
                 effect = EFFECTS.get(kind_of(work).key)
                 if effect is not None and effect.wins_now(self, seat, work):
+                    self.end_card = kind_of(work).key
                     self.finish("instant", seat)
                     return
 
@@ -666,8 +710,23 @@ class MottainaiState(State):
 
         def ok(card):
             same = sum(1 for c in hand if c != card and material_of(c) == material_of(card))
-            return same >= self.support_needed(seat, card, "smith")
+            need = self.support_needed(seat, card, "smith")
+            if same < need and EFFECTS:
+                same += len(self.extra_support(seat, card, "smith"))
+            return same >= need
         return _distinct(hand, ok)
+
+    def extra_support(self, seat: int, card: int, how: str) -> list[int]:
+        """Cards outside the usual place that card effects let ``seat`` show as support for
+        ``card`` (Brick: face-up task cards), each once, never the work itself."""
+        out: list[int] = []
+        if EFFECTS:
+            for work in self.works(seat):
+                effect = EFFECTS.get(kind_of(work).key)
+                if effect is not None:
+                    out += [c for c in effect.extra_support(self, seat, work, how, card)
+                            if c != card and c not in out and material_of(c) == material_of(card)]
+        return out
 
     def _craftable(self, seat: int, material: str) -> list[int]:
         """Hand cards of ``material`` that a Craft action can complete with craft-bench support."""
@@ -711,8 +770,11 @@ class MottainaiState(State):
     def _support_candidates(self) -> list[int]:
         """Smith: hand cards that may still be shown as support for the chosen work."""
         seat, work = self._current, self.work
-        return [c for c in self.hands[seat]
-                if c != work and c not in self.supports and material_of(c) == material_of(work)]
+        cards = [c for c in self.hands[seat]
+                 if c != work and c not in self.supports and material_of(c) == material_of(work)]
+        if EFFECTS:
+            cards += [c for c in self.extra_support(seat, work, "smith") if c not in self.supports]
+        return cards
 
     def _next_completion_step(self) -> None:
         """After a work (or a support) is chosen: ask for supports while the choice matters,
@@ -737,10 +799,15 @@ class MottainaiState(State):
         (self.gallery if wing == "gallery" else self.gift_shop)[seat].append(work)
         how = "Smith" if self.kind == "smith" else "Craft"
         if self.kind == "smith":
-            for card in self.supports:
+            in_hand = [c for c in self.supports if c in self.hands[seat]]
+            for card in in_hand:
                 self.known[card] = (1 << self.num_players) - 1  # shown to everyone, still in hand
-            support = (", showing " + " and ".join(_label(c) for c in self.supports) + " from hand as support"
-                       if self.supports else "")
+            support = (", showing " + " and ".join(_label(c) for c in in_hand) + " from hand as support"
+                       if in_hand else "")
+            others = [c for c in self.supports if c not in in_hand]   # card effects (Brick)
+            if others:
+                support += (" and" if in_hand else ",") + " using " + " and ".join(
+                    self._support_place(c) for c in others) + " as support"
         else:
             need = self.support_needed(seat, work, "craft")
             support = (f", with {need} {MATERIAL_NAMES[material_of(work)]} from the craft bench as support"
@@ -753,6 +820,13 @@ class MottainaiState(State):
             self.finish("wing")
             return
         self._action_done({"completed": work, "wing": wing})
+
+    def _support_place(self, card: int) -> str:
+        """Where a support card outside the hand lies, for the log ("{P1}'s task Bell (Metal 3)")."""
+        for s, task in enumerate(self.tasks):
+            if task == card:
+                return ("the own task " if s == self._current else "{P%d}'s task " % s) + _label(card)
+        return _label(card)
 
     def _perform_prayer(self) -> None:
         seat = self._current
@@ -1019,13 +1093,18 @@ class MottainaiState(State):
             if mine > max(others):   # strictly the most sales of it (ties: nobody)
                 backorders += sum(VALUES[material] for c in self.hands[seat] if material_of(c) == material)
         bonuses = 0
+        by_card: list[tuple[str, int]] = []      # (card name, points) of each work that scored
         if EFFECTS:
             for work in self.works(seat):
                 effect = EFFECTS.get(kind_of(work).key)
                 if effect is not None:
-                    bonuses += effect.score(self, seat, work)
+                    points = effect.score(self, seat, work)
+                    bonuses += points
+                    if points:
+                        by_card.append((kind_of(work).name, points))
         return {"works": works, "covered_sales": covered, "backorders": backorders,
-                "card_bonuses": bonuses, "total": works + covered + backorders + bonuses}
+                "card_bonuses": bonuses, "bonus_cards": by_card,
+                "total": works + covered + backorders + bonuses}
 
     def _scores(self) -> list[int]:
         return [self.score_breakdown(s)["total"] for s in range(self.num_players)]
@@ -1044,7 +1123,10 @@ class MottainaiState(State):
 
     def _result_note(self) -> str:
         if self.instant_winner is not None:
-            return "{P%d} wins at once by a card effect." % self.instant_winner
+            if self.end_card == "turtle":
+                return ("{P%d} wins at once with Turtle (a completed work of each of the five materials), "
+                        "whatever the scores." % self.instant_winner)
+            return "{P%d} wins at once by a card effect, whatever the scores." % self.instant_winner
         scores = self._scores()
         best = max(scores)
         tied = [s for s in range(self.num_players) if scores[s] == best]
@@ -1061,13 +1143,26 @@ class MottainaiState(State):
         rows = []
         for seat in range(self.num_players):
             b = self.score_breakdown(seat)
-            rows.append([b["works"], b["covered_sales"], b["backorders"], b["card_bonuses"]])
+            rows.append([b["works"], b["covered_sales"], b["backorders"], self._bonus_cell(b)])
         return columns, rows
+
+    @staticmethod
+    def _bonus_cell(b: dict) -> int | str:
+        """The "Card bonuses" cell: the number alone, or broken down by card when any card scored,
+        e.g. "7 (Scroll 3, Bench 4)"."""
+        if not b["bonus_cards"]:
+            return b["card_bonuses"]
+        return "%d (%s)" % (b["card_bonuses"], ", ".join("%s %d" % nc for nc in b["bonus_cards"]))
 
     def result(self) -> dict:
         result = super().result()
         result["note"] = self._result_note()
         result["end_reason"] = self.end_reason
+        result["end_card"] = self.end_card
+        # the card bonuses of each seat, by card: [[{"card": "Scroll", "points": 3}, ...], ...]
+        result["card_bonuses"] = [[{"card": name, "points": points}
+                                   for name, points in self.score_breakdown(s)["bonus_cards"]]
+                                  for s in range(self.num_players)]
         return result
 
     # -------------------------------------------------------------- views
@@ -1123,9 +1218,15 @@ class MottainaiState(State):
             return head + (". Tailor: return any cards from your hand to the bottom of the deck, then draw "
                            "until your hand and waiting area hold five.")
         if d == "offers":
-            return {"morning": "Morning: use your morning effects, in any order.",
-                    "night": "Night: use your night effects."}.get(self.offer_trigger,
-                                                                   "You may use a card effect now.")
+            names = []
+            for offer in self._collect_offers(self.offer_trigger):
+                name = KIND_BY_KEY[offer.card].name
+                if name not in names:
+                    names.append(name)
+            cards = " or ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+            return {"morning": "Morning: you may use the morning effect of %s (each once), in any order.",
+                    "night": "Night: you may use the night effect of %s."}.get(
+                        self.offer_trigger, "You may use the effect of %s now, or go on.") % cards
         if d == "ask":
             return self.questions[0]["prompt"]
         return ""
