@@ -142,3 +142,12 @@ def load(saved: str) -> str:
         raise SaveError(f"the file is not a valid save (not JSON: {exc})") from None
     _game = _load(data)
     return _reply(status=_status(_game))
+
+
+@_guard
+def benchmark(spec: str) -> str:
+    """Speed measurements inside this interpreter (used by ``scripts/bench`` in the browser):
+    ``{seconds, hard_iterations}`` -> per game clone time, random playouts/s, hard decisions/s."""
+    from .benchmarks import all_games
+    spec = _parse(spec) or {}
+    return _reply(results=all_games(float(spec.get("seconds", 2.0)), int(spec.get("hard_iterations", 100))))

@@ -16,7 +16,7 @@ from engine import bridge  # noqa: E402
 
 # bridge function name -> does it take an argument?
 _FUNCTIONS = {"list_games": False, "new_game": True, "view": True, "apply": True,
-              "bot_turn": True, "save": False, "load": True}
+              "bot_turn": True, "save": False, "load": True, "benchmark": True}
 
 
 def call(name, arg=None):

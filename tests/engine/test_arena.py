@@ -1,0 +1,44 @@
+"""A small arena run for every game (the long runs behind docs/bots.md are scripts/arena-all)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.arena import run_arena, wilson_interval
+from engine.benchmarks import common_player_count
+from engine.cli import main
+from engine.core import game_names
+
+
+def test_wilson_interval():
+    low, high = wilson_interval(0, 10)
+    assert low == 0.0 and 0.25 < high < 0.35
+    low, high = wilson_interval(5, 10)
+    assert low < 0.5 < high and abs((low + high) / 2 - 0.5) < 1e-9
+    assert wilson_interval(0, 0) == (0.0, 0.0)
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_smoke_arena_rotates_seats_and_counts_every_game(game):
+    n = common_player_count(game)
+    levels = ["hard", "medium"] + ["random"] * (n - 2)
+    report = run_arena(game, levels, games=2, seed=3, settings={"iterations": 8, "max_rollout": 60})
+    assert len(report["results"]) == 2
+    assert report["results"][1]["seats"] == levels[1:] + levels[:1]
+    rows = {row["level"]: row for row in report["levels"]}
+    assert set(rows) == set(levels)
+    assert sum(row["wins"] for row in rows.values()) == pytest.approx(2)
+    assert rows["hard"]["games"] == 2 and rows["hard"]["decisions"] > 0
+    json.dumps(report)
+
+
+def test_arena_command_line_writes_json(tmp_path, capsys):
+    out = tmp_path / "arena.json"
+    assert main(["arena", "motto", "--seats", "medium,random", "--games", "4", "--seed", "2",
+                 "--json", str(out)]) == 0
+    table = capsys.readouterr().out
+    assert "| medium | 4 |" in table and "95% interval" in table
+    assert json.loads(out.read_text())["games"] == 4
+    assert main(["arena", "motto", "--seats", "medium", "--games", "1"]) == 2
