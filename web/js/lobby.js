@@ -30,7 +30,9 @@ const isDefaultName = (name, i) => name === defaultName("human", i) || name === 
 
 function defaultSeat(game, i) {
   const kind = i === 0 || !game.bots?.length ? "human" : "bot";
-  return { kind, bot: game.bots?.[0]?.name ?? null, name: defaultName(kind, i) };
+  // computer seats start at the medium level: a fair game for a newcomer
+  const bot = game.bots?.find((b) => b.name === "greedy") ?? game.bots?.[0];
+  return { kind, bot: bot?.name ?? null, name: defaultName(kind, i) };
 }
 
 /** The settings to show for `game`: remembered ones if still valid, else defaults. */
