@@ -33,8 +33,12 @@ class MottainaiGreedyBot(Bot):
         for action_id in legal:
             by_verb.setdefault(action_id.partition(":")[0], []).append(action_id)
 
-        if "skip" in ids:                      # optional card effects: not used by this bot
-            return "skip"
+        if "show" in by_verb:                  # Curtain / Tower: show a card rather than skip the task
+            return by_verb["show"][0]
+        if "skip" in ids:                      # optional card effects: the clearly good ones
+            return self._effect(legal, t, me, seat)
+        if "pin-draw" in ids:                  # Pin's Tailor action: keep the hand, just draw
+            return "pin-draw"
         if "wing:gallery" in ids:
             return self._wing(t, me)
         if "support" in by_verb:
@@ -58,6 +62,30 @@ class MottainaiGreedyBot(Bot):
             return max(kinds, key=lambda a: (self._action_value(a, t, me, hand), a))
         forward = [a for a in legal if a != "cancel"]
         return forward[0] if forward else legal[0]
+
+    # -------------------------------------------------------------- card effects
+    #: effects this bot uses whenever they are offered (by card key); any other offer is skipped,
+    #: except those judged in ``_effect``
+    ALWAYS_USE = {"bowl", "dice", "figurine", "jar", "vase", "chopsticks", "ring", "shuriken"}
+    # Paper, Stone and Cloth: more actions, a sale, a card or materials for free
+    ALWAYS_USE = ALWAYS_USE | {"amulet", "deck-of-cards", "flag", "fountain", "frog", "statue", "stool"}
+
+    def _effect(self, legal: list[str], t: dict, me: dict, seat: int) -> str:
+        uses = [a for a in legal if a.startswith("use:")]
+
+        def card_value(action_id: str) -> int:     # the card an option names last, if any
+            last = action_id.rsplit(":", 1)[-1]
+            kind = KIND_BY_KEY.get(last)
+            return kind.value if kind else VALUES.get(last, 0)
+
+        wanted = [a for a in uses if a.split(":")[1] in self.ALWAYS_USE]
+        if wanted:
+            return max(wanted, key=lambda a: (card_value(a), a))
+        if "use:cup" in uses:                  # end the game when clearly ahead on the table
+            others = max(p["points_on_table"] for p in t["players"] if p["seat"] != seat)
+            if me["points_on_table"] - 3 > others + 3:
+                return "use:cup"
+        return "skip"
 
     # -------------------------------------------------------------- evaluations
     def _action_value(self, kind: str, t: dict, me: dict, hand: list[dict]) -> float:

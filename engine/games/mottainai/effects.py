@@ -39,7 +39,7 @@ is shown after the colon):
 
 **Passive modifiers** are plain functions of the state, called whenever the rules need the value:
 ``action_count`` (how many actions a task gives), ``restrict_task`` (an opponent uses your task:
-Curtain, Tower, Mask, Bangle), ``support_needed`` (Straw), ``extra_support`` (Brick), ``covers_all`` (Bangle: your Monk
+Curtain, Tower, Mask, Bangle), ``support_needed`` (Straw), ``extra_support`` (Brick), ``support_returns`` (Crane), ``covers_all`` (Bangle: your Monk
 helpers are covered), ``also_in_wing`` (Go Set), ``wins_now`` (Turtle: checked after every step)
 and ``score`` (end-game bonuses, shown in the "Card bonuses" column).
 
@@ -123,6 +123,19 @@ class Effect:
         shown as support for completing ``target``, e.g. Brick: every player's face-up task card
         of the work's material. They must match the work's material; they stay where they are."""
         return []
+
+    def support_returns(self, state: "MottainaiState", holder: int, work: int, how: str,
+                        target: int) -> list[int]:
+        """Cards of *any* material the holder may return to the bottom of the deck, each as one
+        extra support for completing ``target`` by ``how`` (Crane: Paper from the craft bench).
+        The rules use them only for what the usual supports lack, and say so in the work's label."""
+        return []
+
+    def backorder_ties(self, state: "MottainaiState", holder: int, work: int) -> set:
+        """Materials for which a tie for the most sales (even 0-0) is enough for the holder's
+        backorders (Lampshade: Clay and Metal; Quilt: Paper, Stone and Cloth). The rules use it in
+        ``backorders(seat, with_ties=True)``, which Coin counts once more."""
+        return set()
 
     def covers_all(self, state: "MottainaiState", holder: int, work: int, zone: str,
                    material: str) -> bool:

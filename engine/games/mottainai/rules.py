@@ -217,6 +217,9 @@ class MottainaiState(State):
         self.instant_winner: int | None = None
         self.end_card: str | None = None      # the card that ended the game (Cup, Turtle)
         self.resume: list[tuple] = []          # where to go on after a free completion's effects
+        # notes that last until the end of the current turn (card effects): "copies" {Kite work:
+        # copied work} (Kite), "doll" (work, task card) (Doll); cleared when a turn begins
+        self.turn_notes: dict = {}
         first = first_player(self.floor)
         self._current = first
         self._say("Five cards are dealt to each player and one face down into each task slot.")
@@ -267,6 +270,7 @@ class MottainaiState(State):
         other.instant_winner = self.instant_winner
         other.end_card = self.end_card
         other.resume = [(p, dict(c), list(u), t, n) for p, c, u, t, n in self.resume]
+        other.turn_notes = {k: (dict(v) if isinstance(v, dict) else v) for k, v in self.turn_notes.items()}
 
     # -------------------------------------------------------------- public helpers (also for effects)
     def works(self, seat: int) -> list[int]:
@@ -288,7 +292,14 @@ class MottainaiState(State):
         """How many cards of ``material`` the works can cover in ``zone`` ("helpers": Gallery
         works, "sales": Gift Shop works): the total value of that wing's works of the material."""
         wing = "gallery" if zone == "helpers" else "gift_shop"
-        return sum(VALUES[material] for w in self.wing_works(seat, wing) if material_of(w) == material)
+        return sum(VALUES[self.work_material(w)] for w in self.wing_works(seat, wing)
+                   if self.work_material(w) == material)
+
+    def work_material(self, work: int) -> str:
+        """The material a completed work counts as: its own, or, for a Kite copying another work
+        until the end of the turn, the copied work's (UBG-FAQ)."""
+        copied = self.turn_notes.get("copies", {}).get(work) if self.turn_notes else None
+        return material_of(copied if copied is not None else work)
 
     def is_covered(self, seat: int, zone: str, material: str) -> bool:
         """All-or-nothing cover (T6): the cards of ``material`` in ``zone`` are covered when there
@@ -460,6 +471,7 @@ class MottainaiState(State):
     def _phase_begin(self) -> None:
         self.used = []
         self.ctx = {}
+        self.turn_notes = {}      # "until the end of the turn" effects (Kite's copy) end here
         self.phase = "instead_hand_limit"
 
     def _phase_instead_hand_limit(self) -> None:
@@ -713,8 +725,46 @@ class MottainaiState(State):
             need = self.support_needed(seat, card, "smith")
             if same < need and EFFECTS:
                 same += len(self.extra_support(seat, card, "smith"))
-            return same >= need
+            return same >= need or (EFFECTS and need - same <= len(self.support_returns(seat, card, "smith")))
         return _distinct(hand, ok)
+
+    def support_returns(self, seat: int, card: int, how: str) -> list[tuple[int, str]]:
+        """Cards of any material that card effects let ``seat`` return to the bottom of the deck
+        as extra support for completing ``card`` (Crane: Paper from the craft bench), each with the
+        name of the card whose effect allows it, in the order they would be used."""
+        out: list[tuple[int, str]] = []
+        if EFFECTS:
+            for work in self.works(seat):
+                effect = EFFECTS.get(kind_of(work).key)
+                if effect is not None:
+                    out += [(c, kind_of(work).name) for c in effect.support_returns(self, seat, work, how, card)
+                            if c != card and c not in [o for o, _ in out]]
+        return out
+
+    def support_short(self, seat: int, card: int, how: str) -> int:
+        """How many supports for ``card`` the usual places (hand for Smith, with ``extra_support``;
+        craft bench for Craft) lack: these must come from ``support_returns`` (Crane)."""
+        need = self.support_needed(seat, card, how)
+        if how == "smith":
+            have = sum(1 for c in self.hands[seat] if c != card and material_of(c) == material_of(card))
+            if have < need and EFFECTS:
+                have += len(self.extra_support(seat, card, "smith"))
+        else:
+            have = sum(1 for c in self.bench[seat] if material_of(c) == material_of(card))
+        return max(0, need - have)
+
+    def _return_supports(self, seat: int, card: int, how: str, short: int) -> str:
+        """Return ``short`` cards from ``support_returns`` to the bottom of the deck (public);
+        the log text for them."""
+        if short <= 0 or not EFFECTS:
+            return ""
+        used = self.support_returns(seat, card, how)[:short]
+        for c, _ in used:
+            self.bench[seat].remove(c)
+            self.deck.insert(0, c)
+            self.known[c] = (1 << self.num_players) - 1   # everyone saw which card went there
+        return ", returning " + " and ".join("%s (%s)" % (_label(c), name) for c, name in used) + \
+            " from the craft bench to the bottom of the deck as extra support"
 
     def extra_support(self, seat: int, card: int, how: str) -> list[int]:
         """Cards outside the usual place that card effects let ``seat`` show as support for
@@ -732,7 +782,9 @@ class MottainaiState(State):
         """Hand cards of ``material`` that a Craft action can complete with craft-bench support."""
         on_bench = sum(1 for c in self.bench[seat] if material_of(c) == material)
         return _distinct(self.hands[seat], lambda c: material_of(c) == material
-                         and on_bench >= self.support_needed(seat, c, "craft"))
+                         and (on_bench >= self.support_needed(seat, c, "craft")
+                              or (EFFECTS and self.support_needed(seat, c, "craft") - on_bench
+                                  <= len(self.support_returns(seat, c, "craft")))))
 
     def _card_choices(self) -> list[Action]:
         """The card choices of the action in progress (before any work is chosen)."""
@@ -760,6 +812,12 @@ class MottainaiState(State):
         if need == 0:
             return " (no support needed)"
         where = "hand" if how == "smith" else "craft bench"
+        short = self.support_short(self._current, card, how) if EFFECTS else 0
+        if short:
+            returned = self.support_returns(self._current, card, how)[:short]
+            return (f" (support: {need - short} {MATERIAL_NAMES[material_of(card)]} from your {where}, and "
+                    + " and ".join("%s returned from your craft bench (%s)" % (_label(c), name)
+                                   for c, name in returned) + ")")
         return f" (support: {need} {MATERIAL_NAMES[material_of(card)]} from your {where})"
 
     def _boost_offers(self) -> list[Offer]:
@@ -808,10 +866,14 @@ class MottainaiState(State):
             if others:
                 support += (" and" if in_hand else ",") + " using " + " and ".join(
                     self._support_place(c) for c in others) + " as support"
+            support += self._return_supports(seat, work, "smith",
+                                             self.support_needed(seat, work, "smith") - len(self.supports))
         else:
             need = self.support_needed(seat, work, "craft")
-            support = (f", with {need} {MATERIAL_NAMES[material_of(work)]} from the craft bench as support"
-                       if need else "")
+            on_bench = sum(1 for c in self.bench[seat] if material_of(c) == material_of(work))
+            support = (f", with {min(need, on_bench)} {MATERIAL_NAMES[material_of(work)]} from the craft bench "
+                       "as support" if min(need, on_bench) else "")
+            support += self._return_supports(seat, work, "craft", need - on_bench)
         self._say("{P%d} completes %s by %s%s, into the %s." % (seat, _label(work), how, support, WING_NAMES[wing]))
         self._check_always()
         if self._over:
@@ -825,7 +887,7 @@ class MottainaiState(State):
         """Where a support card outside the hand lies, for the log ("{P1}'s task Bell (Metal 3)")."""
         for s, task in enumerate(self.tasks):
             if task == card:
-                return ("the own task " if s == self._current else "{P%d}'s task " % s) + _label(card)
+                return ("their own task " if s == self._current else "{P%d}'s task " % s) + _label(card)
         return _label(card)
 
     def _perform_prayer(self) -> None:
@@ -1079,6 +1141,26 @@ class MottainaiState(State):
             EFFECTS[offer.card].use(self, seat, offer, "boost", self.ctx)
 
     # -------------------------------------------------------------- results
+    def backorders(self, seat: int, with_ties: bool = False, ties: frozenset = frozenset()) -> int:
+        """Backorder points of ``seat`` (T9): for each material where the seat has strictly the
+        most sales, the value of its hand cards of that material. ``with_ties``: also where the
+        seat is tied for the most (even 0-0) and one of its works allows that
+        (``Effect.backorder_ties``: Lampshade, Quilt)."""
+        ties = set(ties)
+        if with_ties and EFFECTS:
+            for work in self.works(seat):
+                effect = EFFECTS.get(kind_of(work).key)
+                if effect is not None:
+                    ties |= effect.backorder_ties(self, seat, work)
+        points = 0
+        for material in MATERIALS:
+            mine = sum(1 for c in self.sales[seat] if material_of(c) == material)
+            best = max(sum(1 for c in self.sales[s] if material_of(c) == material)
+                       for s in range(self.num_players) if s != seat)
+            if mine > best or (material in ties and mine == best):
+                points += sum(VALUES[material] for c in self.hands[seat] if material_of(c) == material)
+        return points
+
     def score_breakdown(self, seat: int) -> dict:
         """Works, covered sales, backorders and card bonuses of ``seat`` now (T9)."""
         works = sum(value_of(w) for w in self.works(seat))
@@ -1159,6 +1241,10 @@ class MottainaiState(State):
         result["note"] = self._result_note()
         result["end_reason"] = self.end_reason
         result["end_card"] = self.end_card
+        if self.instant_winner is not None:   # the page's headline: not "wins with N points"
+            result["headline"] = "{P%d} wins at once with %s, whatever the scores!" % (
+                self.instant_winner, KIND_BY_KEY[self.end_card].name if self.end_card in KIND_BY_KEY
+                else "a card effect")
         # the card bonuses of each seat, by card: [[{"card": "Scroll", "points": 3}, ...], ...]
         result["card_bonuses"] = [[{"card": name, "points": points}
                                    for name, points in self.score_breakdown(s)["bonus_cards"]]
@@ -1202,6 +1288,10 @@ class MottainaiState(State):
             if d == "action":
                 return head + ". Choose the task's action, Craft or Prayer."
             if d == "card":
+                boosts = []        # the cards whose effect is offered beside the usual choices
+                for offer in self._boost_offers():
+                    if KIND_BY_KEY[offer.card].name not in boosts:
+                        boosts.append(KIND_BY_KEY[offer.card].name)
                 return head + ". " + {
                     "clerk": "Choose a material in your craft bench to sell.",
                     "monk": "Choose a floor card to hire as a helper.",
@@ -1209,7 +1299,8 @@ class MottainaiState(State):
                     "smith": "Choose the work to complete (support from your hand).",
                     "craft": "Choose the %s work to complete (support from your craft bench)."
                              % MATERIAL_NAMES[self.task_material] if self.task_material else "",
-                }.get(self.kind, "Choose.")
+                }.get(self.kind, "Choose.") + (
+                    " Or use the effect of %s." % " or ".join(boosts) if boosts else "")
             if d == "support":
                 need = self.support_needed(cur, self.work, "smith") - len(self.supports)
                 return head + f". Choose {_count_text(need, 'card')} to show as support for {_label(self.work)}."

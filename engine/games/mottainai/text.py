@@ -57,6 +57,17 @@ def temple_text(p: dict, name: str, full: bool) -> list[str]:
     return lines
 
 
+def works_effects_text(players: list[dict]) -> list[str]:
+    """One short line per completed work design on the table (works are public): its effect."""
+    seen, lines = set(), []
+    for p in players:
+        for card in p["gallery"] + p["gift_shop"]:
+            if card["key"] not in seen:
+                seen.add(card["key"])
+                lines.append(f"   {card_text(card)} {card['text']}")
+    return lines
+
+
 def render(view: dict, names: list[str]) -> str:
     """The table as one seat sees it: the other temples first, then your own and your hand."""
     t = view["table"]
@@ -71,6 +82,10 @@ def render(view: dict, names: list[str]) -> str:
         block = temple_text(p, who, full=p["seat"] == seat)
         lines.append(f"{mark} {block[0]}")
         lines.extend(block[1:])
+    effects = works_effects_text(t["players"])
+    if effects:
+        lines.append("Effects of the completed works:")
+        lines.extend(effects)
     noon = t.get("noon")
     if noon:
         if noon["prayer_only"]:

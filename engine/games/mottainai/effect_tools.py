@@ -1,0 +1,137 @@
+"""Small helpers shared by the card-effect modules (Paper, Stone, Cloth): choices among cards,
+public moves that keep ``state.known`` right, and the Kite copy lookup."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .rules import (MATERIAL_NAMES, MATERIALS, VALUES, WING_NAMES, _distinct, _find, _label,  # noqa: F401
+                    kind_of, material_of)
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .rules import MottainaiState
+
+label = _label
+
+
+def everyone(state: "MottainaiState") -> int:
+    """The knowledge mask of a card every seat has seen."""
+    return (1 << state.num_players) - 1
+
+
+def name(work: int) -> str:
+    return kind_of(work).name
+
+
+def card_options(cards, prefix: str, text: str = "{label}") -> list[tuple[str, str]]:
+    """One ``(prefix:key, label)`` option per design among ``cards``, in display order."""
+    return [(f"{prefix}:{kind_of(c).key}", text.format(label=_label(c))) for c in _distinct(cards)]
+
+
+def take_by_key(cards: list[int], choice: str) -> int | None:
+    """The card named by an option id ``prefix:key`` in ``cards`` (removed from it), or None."""
+    key = choice.partition(":")[2]
+    card = _find(cards, key)
+    if card is not None:
+        cards.remove(card)
+    return card
+
+
+def return_public(state: "MottainaiState", card: int) -> None:
+    """Put a card everyone has seen on the bottom of the deck (T7: "return")."""
+    state.deck.insert(0, card)
+    state.known[card] = everyone(state)
+
+
+def sales_of(state: "MottainaiState", seat: int, material: str) -> int:
+    return sum(1 for c in state.sales[seat] if material_of(c) == material)
+
+
+def hand_value(state: "MottainaiState", seat: int, material: str) -> int:
+    return sum(VALUES[material] for c in state.hands[seat] if material_of(c) == material)
+
+
+def wing_options(card: int) -> list[tuple[str, str]]:
+    return [("wing:gallery", f"Put {_label(card)} in your Gallery (it covers helpers)"),
+            ("wing:gift_shop", f"Put {_label(card)} in your Gift Shop (it covers sales)")]
+
+
+def copy_of(state: "MottainaiState", work: int) -> int | None:
+    """The work a Kite is copying until the end of this turn, or None."""
+    copies = state.turn_notes.get("copies") if state.turn_notes else None
+    return copies.get(work) if copies else None
+
+
+def tie_backorders(state: "MottainaiState", seat: int, materials) -> int:
+    """Lampshade / Quilt: the hand values of ``materials`` where ``seat`` has at least as many sales
+    as every opponent but not strictly the most (strictly the most already scores as backorders;
+    a 0-0 tie counts)."""
+    points = 0
+    for material in materials:
+        mine = sales_of(state, seat, material)
+        best_other = max(sales_of(state, s, material) for s in range(state.num_players) if s != seat)
+        if mine == best_other:
+            points += hand_value(state, seat, material)
+    return points
+
+
+def first_copy(state: "MottainaiState", holder: int, work: int) -> bool:
+    """True for the first copy of this work's design among the holder's works (two decks): for
+    effects that a second copy cannot make any bigger (Lampshade, Quilt, Go Set...)."""
+    same = [w for w in state.works(holder) if w % 54 == work % 54]
+    return work == min(same)
+
+
+def deal_top(state: "MottainaiState") -> int | None:
+    """Take the top card of the deck for a public place. Unlike ``take_from_deck`` this does not
+    end the game yet: the caller places the card, then calls :func:`end_if_empty` (so the final
+    scores see the card where it went)."""
+    if not state.deck:
+        return None
+    card = state.deck.pop()
+    state.known.pop(card, None)
+    return card
+
+
+def end_if_empty(state: "MottainaiState") -> bool:
+    """T8: the game ends at once when the deck is empty. True if the game is over."""
+    if not state.deck and not state.is_over:
+        state.finish("deck")
+    return state.is_over
+
+
+def demand_material(state: "MottainaiState", holder: int, work: int, performer: int, material: str) -> None:
+    """Curtain and Tower: the opponent using the holder's task must show a card of ``material``
+    from their hand, or skip the task. One shown card satisfies every such card for this task
+    (two copies, or Curtain and Tower together never both apply: their tasks differ)."""
+    if "skip" in state.task_flags or "shown" in state.task_flags:
+        return
+    if any((q.get("data") or ("",))[0] == "demand" for q in state.questions):
+        return
+    mat = MATERIAL_NAMES[material]
+    cards = [c for c in state.hands[performer] if material_of(c) == material]
+    if not cards:
+        # the same log line as a chosen skip: it does not tell whether they held such a card
+        state.task_flags.add("skip")
+        state._say("{P%d}'s %s: {P%d} does not show a %s card and must skip the task."
+                   % (holder, name(work), performer, mat))
+        return
+    options = card_options(cards, "show", "Show {label} from your hand and use the task")
+    options.append(("skip", "Show nothing and skip {P%d}'s task" % holder))
+    state.ask(holder, work, "{P%d}'s %s: show a %s card from your hand to use this task, or skip it."
+              % (holder, name(work), mat), options, ("demand", performer, material))
+
+
+def answer_demand(state: "MottainaiState", holder: int, question: dict, choice: str) -> None:
+    _, performer, material = question["data"]
+    mat = MATERIAL_NAMES[material]
+    if choice == "skip":
+        state.task_flags.add("skip")
+        state._say("{P%d}'s %s: {P%d} does not show a %s card and must skip the task."
+                   % (holder, name(question["work"]), performer, mat))
+        return
+    card = _find(state.hands[performer], choice.partition(":")[2])
+    state.known[card] = everyone(state)
+    state.task_flags.add("shown")
+    state._say("{P%d}'s %s: {P%d} shows %s from their hand to use the task."
+               % (holder, name(question["work"]), performer, _label(card)))
