@@ -761,6 +761,7 @@ def test_score_table_lists_card_bonuses_by_card():
     assert result["rows"][0]["cells"][-1] == "9 (Haniwa 3, Teapot 6)"
     assert result["card_bonuses"][0] == [{"card": "Haniwa", "points": 3}, {"card": "Teapot", "points": 6}]
     assert result["rows"][1]["cells"][-1] == 0
+    assert "Card bonuses of {P0}: Haniwa 3, Teapot 6." in s.log
 
 
 def test_works_in_the_view_carry_their_effect_text_for_every_seat():

@@ -368,7 +368,9 @@ function showResult() {
   const winners = new Set(result.winners);
   const winnerNames = result.winners.map((s) => app.setup.seats[s].name);
   const best = Math.max(...result.scores);
-  const headline = winnerNames.length > 1
+  // a game may word the headline itself (Mottainai's Turtle: a win whatever the scores)
+  const headline = result.headline ? fill(result.headline)
+    : winnerNames.length > 1
     ? `${listWords(winnerNames)} share the win with ${best} points.`
     : `${winnerNames[0]} wins with ${best} points!`;
   const rows = [...result.rows].sort((a, b) => b.total - a.total);

@@ -365,6 +365,10 @@ class MottainaiState(State):
         self._say(text)
         scores = self._scores()
         self._say("Final scores: " + ", ".join("{P%d} %d" % (s, scores[s]) for s in range(self.num_players)) + ".")
+        for seat in range(self.num_players):     # which card scored what (card effects)
+            by_card = self.score_breakdown(seat)["bonus_cards"]
+            if by_card:
+                self._say("Card bonuses of {P%d}: %s." % (seat, ", ".join("%s %d" % nc for nc in by_card)))
         self._say(self._result_note())
 
     def check_wing_end(self) -> bool:

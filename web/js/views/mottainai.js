@@ -47,6 +47,38 @@ function cardFace(card, { mini = false } = {}) {
   ];
 }
 
+let effectIds = 0;   // ids tying each work to its effect text (aria-describedby), per render
+
+/** A completed work: a focusable card whose effect shows on hover, on keyboard focus and on a
+ *  tap (small screens). The text is also its accessible description. */
+function workEl(card, testid = "work") {
+  const id = `mt-effect-${++effectIds}`;
+  const el = h("span", { class: `mt-card mt-card--${card.material} mt-card--mini mt-work`, tabindex: "0",
+                         role: "button", "aria-expanded": "false",
+                         dataset: { testid, card: card.key, material: card.material },
+                         "aria-label": `${card.label}, completed work: show its effect`,
+                         "aria-describedby": id, title: `${card.label}: ${card.text}` },
+    cardFace(card, { mini: true }),
+    h("span", { class: "mt-effect", id, role: "tooltip", dataset: { testid: "work-effect" } },
+      h("strong", {}, `${card.name}: `), card.text));
+  const toggle = (open) => {
+    el.classList.toggle("is-open", open);
+    el.setAttribute("aria-expanded", String(open));
+  };
+  // a tap or click toggles the text; keyboard focus opens it (a pointer's focus does not, or the
+  // click that follows would close it again)
+  let pointer = false;
+  el.addEventListener("pointerdown", () => { pointer = true; });
+  el.addEventListener("focus", () => { if (!pointer) toggle(true); pointer = false; });
+  el.addEventListener("click", () => { pointer = false; toggle(!el.classList.contains("is-open")); });
+  el.addEventListener("keydown", (ev) => {
+    if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); toggle(!el.classList.contains("is-open")); }
+    if (ev.key === "Escape") toggle(false);
+  });
+  el.addEventListener("blur", () => toggle(false));
+  return el;
+}
+
 /** A card, as a button when one legal action belongs to it (else a plain, labelled box). */
 function cardEl(card, { action = null, ctx = null, mini = false, testid = "card", extra = "", note = "" } = {}) {
   const cls = `mt-card mt-card--${card.material}${mini ? " mt-card--mini" : ""}${extra ? " " + extra : ""}`;
@@ -117,7 +149,7 @@ function wing(p, which, t) {
     h("h4", { class: "mt-wing__title" }, title,
       h("span", { class: "mt-wing__count" }, ` ${works.length}/${t.works_to_end}`)),
     h("p", { class: "mt-wing__hint" }, covers),
-    works.length ? h("div", { class: "mt-wing__cards" }, works.map((c) => cardEl(c, { mini: true, testid: "work" })))
+    works.length ? h("div", { class: "mt-wing__cards" }, works.map((c) => workEl(c)))
                  : h("p", { class: "muted mt-none" }, "no works"));
 }
 
@@ -164,10 +196,10 @@ function playerPanel(view, ctx, p) {
     ["Craft bench", groups(p.bench_groups, "bench")],
     ["Sales", groups(p.sale_groups, "sales")],
     [`Gallery ${p.gallery.length}/${t.works_to_end}`,
-      p.gallery.length ? h("span", { class: "mt-mini-row" }, p.gallery.map((c) => cardEl(c, { mini: true, testid: "work" })))
+      p.gallery.length ? h("span", { class: "mt-mini-row" }, p.gallery.map((c) => workEl(c)))
                        : h("span", { class: "muted mt-none" }, "none")],
     [`Gift Shop ${p.gift_shop.length}/${t.works_to_end}`,
-      p.gift_shop.length ? h("span", { class: "mt-mini-row" }, p.gift_shop.map((c) => cardEl(c, { mini: true, testid: "work" })))
+      p.gift_shop.length ? h("span", { class: "mt-mini-row" }, p.gift_shop.map((c) => workEl(c)))
                          : h("span", { class: "muted mt-none" }, "none")],
   ];
   if (p.final_hand) {
@@ -229,12 +261,25 @@ function statusStrip(view, ctx) {
 }
 
 // ---------------------------------------------------------------- choices and hand
+/** The card action ids some card on screen carries (hand, floor, craft bench). A card action
+ *  with no card on screen (e.g. Brick: a task card shown as support) gets a button instead. */
+function clickableCards(view) {
+  const t = view.table;
+  const ids = new Set();
+  for (const c of t.hand ?? []) for (const v of ["task", "return", "work", "support"]) ids.add(`${v}:${c.key}`);
+  for (const c of t.floor) for (const v of ["hire", "collect"]) ids.add(`${v}:${c.key}`);
+  const me = view.seat != null ? t.players[view.seat] : null;
+  for (const c of me?.craft_bench ?? []) ids.add(`sell:${c.key}`);
+  return ids;
+}
+
 function choiceBar(view, ctx, legal) {
   const t = view.table;
   const buttons = [];
+  const onScreen = clickableCards(view);
   for (const a of legal.values()) {
     const verb = a.id.split(":")[0];
-    if (CARD_VERBS.includes(verb)) continue; // those are clicked on the cards themselves
+    if (CARD_VERBS.includes(verb) && onScreen.has(a.id)) continue; // clicked on the cards themselves
     let cls = "mt-choice";
     let lead = null;
     if (ROLE_NAMES[a.id] && t.noon?.material) {
@@ -254,7 +299,7 @@ function choiceBar(view, ctx, legal) {
       "Completing ", cardEl(choice.work, { mini: true, testid: "choice-work" }),
       choice.supports.length ? [" with support ", choice.supports.map((c) => cardEl(c, { mini: true, testid: "choice-support" }))] : null);
   }
-  const cardHint = [...legal.keys()].some((id) => CARD_VERBS.includes(id.split(":")[0]))
+  const cardHint = [...legal.keys()].some((id) => CARD_VERBS.includes(id.split(":")[0]) && onScreen.has(id))
     ? h("p", { class: "hint" }, "Click a highlighted card to choose it.") : null;
   if (!buttons.length && !progress && !cardHint) return null;
   return h("section", { class: "mt-choices", dataset: { testid: "choices" }, "aria-label": "Your choices" },
@@ -288,6 +333,7 @@ function legend(view) {
 
 // ---------------------------------------------------------------- entry point
 export function render(root, view, ctx) {
+  effectIds = 0;
   const t = view.table;
   const legal = new Map((view.legal_actions ?? []).map((a) => [a.id, a]));
   const mine = view.seat != null && Array.isArray(t.hand);
