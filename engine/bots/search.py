@@ -41,6 +41,10 @@ EVALUATORS: dict[str, Callable[[State], list[float]]] = {}
 MACRO_OPTIONS: dict[str, Callable[[State, int], list[list[str]]]] = {}
 
 
+#: game name -> how many rollout steps before the evaluator judges the position (default: to the end)
+ROLLOUT_DEPTHS: dict[str, int] = {}
+
+
 def register_options(game: str):
     def decorate(fn):
         MACRO_OPTIONS[game] = fn
@@ -84,6 +88,25 @@ def outcome(state: State) -> list[float]:
     return rewards
 
 
+def score_margin_evaluator(scale: float):
+    """An evaluator for rollouts cut short: each seat's lead over its best opponent, squashed
+    into (0, 1) with a logistic curve of width ``scale`` points; a finished game scores
+    :func:`outcome`."""
+    def evaluate(state: State) -> list[float]:
+        if state.is_over:
+            return outcome(state)
+        scores = state.scores()
+        n = len(scores)
+        return [1.0 / (1.0 + math.exp(-(scores[s] - max(scores[o] for o in range(n) if o != s)) / scale))
+                for s in range(n)]
+    return evaluate
+
+
+def single_actions(state: State, seat: int) -> list[list[str]]:
+    """Options for flat search when every atomic action is a whole decision."""
+    return [[action.id] for action in state.legal_actions()]
+
+
 class Node:
     __slots__ = ("mover", "children", "visits", "available", "reward")
 
@@ -103,7 +126,7 @@ class SearchBot(Bot):
     title = "Hard (search)"
 
     def __init__(self, seconds: float = 1.0, iterations: int | None = None,
-                 exploration: float = 0.7, max_rollout: int = 2000) -> None:
+                 exploration: float = 0.7, max_rollout: int | None = None) -> None:
         self.seconds = seconds
         self.iterations = iterations
         self.exploration = exploration
@@ -187,8 +210,11 @@ class SearchBot(Bot):
         return options[best]
 
     def _roll(self, world: State, rollout, rng: Rng) -> State:
+        """Play ``world`` on with the rollout policy, to the end or to the rollout depth
+        (``max_rollout``, else the game's ``ROLLOUT_DEPTHS`` entry, else 2000 steps)."""
+        limit = self.max_rollout or ROLLOUT_DEPTHS.get(world.info.name, 2000)
         steps = 0
-        while not world.is_over and steps < self.max_rollout:
+        while not world.is_over and steps < limit:
             step = rollout(world, rng)
             if isinstance(step, str):
                 world.apply(step)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from ...bots import Bot, register_bot
+from ...bots import Bot, RandomBot, register_bot
+from ...bots.search import (EVALUATORS, MACRO_OPTIONS, ROLLOUT_DEPTHS, ROLLOUT_POLICIES,
+                            score_margin_evaluator, single_actions)
 from ...rng import Rng
 from .rules import KIND_BY_KEY, ROLES, VALUES, MottainaiState
 
@@ -167,3 +169,25 @@ class MottainaiGreedyBot(Bot):
             if value > best_value:
                 best, best_value = action_id, value
         return best
+
+
+# ---------------------------------------------------------------------- hooks for the hard bot
+_ROLLOUT_GREEDY = MottainaiGreedyBot()
+_ROLLOUT_RANDOM = RandomBot()
+ROLLOUT_NOISE = 0.1  # share of random moves in rollouts, so they do not all repeat one line
+
+
+def mottainai_rollout(state: MottainaiState, rng: Rng) -> str:
+    """The greedy rule for whoever is to move in the (determinized) world, with a little noise."""
+    seat = state.current_player
+    if rng.random() < ROLLOUT_NOISE:
+        return _ROLLOUT_RANDOM.choose(state, seat, rng)
+    return _ROLLOUT_GREEDY.choose(state, seat, rng)
+
+
+# Flat Monte Carlo over each atomic choice, greedy rollouts cut after ROLLOUT_DEPTH steps, and
+# the score lead (works, covered sales, backorders, card bonuses) judged at the cut.
+ROLLOUT_POLICIES["mottainai"] = mottainai_rollout
+MACRO_OPTIONS["mottainai"] = single_actions
+EVALUATORS["mottainai"] = score_margin_evaluator(4.0)
+ROLLOUT_DEPTHS["mottainai"] = 30

@@ -38,6 +38,7 @@ class Cloak(Effect):
         _remove_work(state, holder, done)
         return_public(state, done)
         card = _find(state.hands[holder], offer.option)
+        state.known[card] = everyone(state)   # named in the log: public until it is completed
         state._say("{P%d}'s Cloak: returns %s to the bottom of the deck to complete %s from hand for free."
                    % (holder, label(done), label(card)))
         state.ask(holder, offer.work, "Cloak: choose the wing for %s." % label(card), wing_options(card),

@@ -5,8 +5,10 @@ from __future__ import annotations
 from itertools import combinations
 
 from ...bots import Bot, register_bot
+from ...bots.search import outcome, register_evaluator, register_options, register_rollout
 from ...rng import Rng
-from .rules import CARD_BY_KEY, MottoState, is_legal_play, shared_values
+from .rules import (ALL_KINDS, CARD_BY_KEY, KIND_INDEX, LEGAL, SHARED_KEYS, SHARES, MottoState,
+                    is_legal_play, shared_values)
 
 
 def _payout_value(stacks: dict, cards) -> int:
@@ -90,9 +92,7 @@ class MottoGreedyBot(Bot):
         return sorted(legal)[0]
 
 
-# ---------------------------------------------------------------------- rollouts for the hard bot
-from ...bots.search import register_rollout  # noqa: E402
-from .rules import ALL_KINDS, KIND_INDEX, LEGAL, SHARED_KEYS, SHARES  # noqa: E402
+# ---------------------------------------------------------------------- hooks for the hard bot
 
 
 def fast_best_play(stacks: dict, hand) -> tuple[int, tuple[int, int, int]] | None:
@@ -166,9 +166,6 @@ def motto_rollout(state: MottoState, rng: Rng):
     return play or "pass"
 
 
-from ...bots.search import outcome, register_evaluator  # noqa: E402
-
-
 @register_evaluator("motto")
 def motto_evaluate(state: MottoState) -> list[float]:
     """Rewards for a rollout cut short: tokens held plus half of the best set in hand, turned
@@ -185,9 +182,6 @@ def motto_evaluate(state: MottoState) -> list[float]:
         rival = max(e for s, e in enumerate(estimates) if s != seat)
         rewards.append(1.0 / (1.0 + 2.718281828 ** (-(mine - rival) / 3.0)))
     return rewards
-
-
-from ...bots.search import register_options  # noqa: E402
 
 
 @register_options("motto")
