@@ -516,7 +516,8 @@ def test_trade_swaps_unplaced_cubes_step_by_step():
     other = (seat + 1) % 3
     state.unplaced[other] = [0, 0, 1, 0, 1]
     state.apply("event:trade")
-    assert state.hands[seat] == [] and state.view(other)["table"]["pending"]["kind"] == "trade"
+    assert state.hands[seat] == [] and state.view(seat)["table"]["pending"]["kind"] == "trade"
+    assert state.view(other)["table"]["pending"] is None    # it can still go back into the hand
     assert {a.id for a in state.legal_actions()} == {"give:red", "cancel"}
     state.apply("give:red")
     assert {a.id for a in state.legal_actions()} == {f"take:{other}:yellow", f"take:{other}:black", "cancel"}

@@ -18,7 +18,7 @@ from engine.games.mottainai import rules as R
 from engine.games.mottainai.effects import EFFECTS, Effect, Offer, register_effect, unregister_effect
 from engine.rng import Rng
 
-ZONES = ("hands", "waiting", "helpers", "bench", "sales", "gallery", "gift_shop")
+from mottainai_helpers import Table, all_cards, key
 
 
 # ---------------------------------------------------------------------- helpers
@@ -32,114 +32,6 @@ def base_rules_only():
     yield
     EFFECTS.clear()
     EFFECTS.update(saved)
-
-
-class Table:
-    """A real game whose cards a test moves around by hand."""
-
-    def __init__(self, n: int = 2, seed: int = 1, **options) -> None:
-        self.s = engine.new_game("mottainai", n, seed=seed, options=options)
-        self.placed: set[int] = set()
-
-    def card(self, key: str) -> int:
-        """A physical copy of ``key`` not yet placed by this test."""
-        for copy in range(self.s.decks):
-            c = R.KIND_BY_KEY[key].index + R.KINDS_PER_DECK * copy
-            if c not in self.placed:
-                self.placed.add(c)
-                return c
-        return R.KIND_BY_KEY[key].index     # placed before: the test moves it again
-
-    def take_out(self, card: int) -> None:
-        s = self.s
-        for cards in [s.deck, s.floor] + [getattr(s, z)[p] for z in ZONES for p in range(s.num_players)]:
-            if card in cards:
-                cards.remove(card)
-                return
-        for p, task in enumerate(s.tasks):
-            if task == card:
-                s.tasks[p] = None
-                return
-        raise AssertionError(f"card {card} is nowhere")
-
-    def put(self, zone: str, seat: int | None, *keys: str) -> list[int]:
-        """Move a copy of each card ``key`` into ``zone`` ("floor", "deck_top", "deck_bottom",
-        "task" or one of ZONES) of ``seat``."""
-        ids = []
-        for key in keys:
-            c = self.card(key)
-            self.take_out(c)
-            s = self.s
-            if zone == "floor":
-                s.floor.append(c)
-            elif zone == "deck_top":
-                s.deck.append(c)
-            elif zone == "deck_bottom":
-                s.deck.insert(0, c)
-            elif zone == "task":
-                if s.tasks[seat] is not None:
-                    s.deck.insert(0, s.tasks[seat])
-                s.tasks[seat] = c
-                s.task_face_down[seat] = False
-            else:
-                getattr(s, zone)[seat].append(c)
-            ids.append(c)
-        self.s._forget_legal()
-        return ids
-
-    def clear(self, zone: str, seat: int | None = None) -> None:
-        """Put every card of a zone back under the deck."""
-        s = self.s
-        cards = s.floor if zone == "floor" else getattr(s, zone)[seat]
-        for c in list(cards):
-            cards.remove(c)
-            s.deck.insert(0, c)
-            s.known.pop(c, None)
-        s._forget_legal()
-
-    def set_hand(self, seat: int, *keys: str) -> list[int]:
-        self.clear("hands", seat)
-        return self.put("hands", seat, *keys)
-
-    def no_tasks(self) -> None:
-        s = self.s
-        for p in range(s.num_players):
-            if s.tasks[p] is not None:
-                s.deck.insert(0, s.tasks[p])
-                s.tasks[p] = None
-            s.task_face_down[p] = False
-
-    def go(self, seat: int, phase: str) -> None:
-        """Jump to ``phase`` of ``seat``'s turn and run to the first decision."""
-        s = self.s
-        s._current = seat
-        s.phase = phase
-        s.decision = None
-        s.queue = []
-        s._forget_legal()
-        s._advance()
-
-    def noon(self, seat: int = 0) -> None:
-        self.go(seat, "noon")
-
-    def ids(self) -> list[str]:
-        return [a.id for a in self.s.legal_actions()]
-
-    def play(self, *action_ids: str) -> None:
-        for a in action_ids:
-            self.s.apply(a)
-
-
-def all_cards(s) -> list[int]:
-    cards = list(s.deck) + list(s.floor) + [t for t in s.tasks if t is not None]
-    for z in ZONES:
-        for p in range(s.num_players):
-            cards += getattr(s, z)[p]
-    return cards
-
-
-def key(card: int) -> str:
-    return R.kind_of(card).key
 
 
 # ---------------------------------------------------------------------- the cards

@@ -19,125 +19,14 @@ from engine.games.mottainai import rules as R
 from engine.games.mottainai.effects import EFFECTS
 from engine.rng import Rng
 
-ZONES = ("hands", "waiting", "helpers", "bench", "sales", "gallery", "gift_shop")
+import mottainai_helpers as helpers
+from mottainai_helpers import consistent, key, keys, log_has
+
 EVERYONE2 = 0b11
 
 
-class Table:
-    """A real game whose cards a test moves around by hand."""
-
-    def __init__(self, n: int = 2, seed: int = 4, **options) -> None:
-        self.s = engine.new_game("mottainai", n, seed=seed, options=options)
-        self.placed: set[int] = set()
-
-    def card(self, key: str) -> int:
-        for copy in range(self.s.decks):
-            c = R.KIND_BY_KEY[key].index + R.KINDS_PER_DECK * copy
-            if c not in self.placed:
-                self.placed.add(c)
-                return c
-        return R.KIND_BY_KEY[key].index
-
-    def take_out(self, card: int) -> None:
-        s = self.s
-        for cards in [s.deck, s.floor] + [getattr(s, z)[p] for z in ZONES for p in range(s.num_players)]:
-            if card in cards:
-                cards.remove(card)
-                return
-        for p, task in enumerate(s.tasks):
-            if task == card:
-                s.tasks[p] = None
-                return
-        raise AssertionError(f"card {card} is nowhere")
-
-    def put(self, zone: str, seat: int | None, *keys: str) -> list[int]:
-        ids = []
-        for k in keys:
-            c = self.card(k)
-            self.take_out(c)
-            s = self.s
-            if zone == "floor":
-                s.floor.append(c)
-            elif zone == "deck_top":
-                s.deck.append(c)
-            elif zone == "task":
-                if s.tasks[seat] is not None:
-                    s.deck.insert(0, s.tasks[seat])
-                s.tasks[seat] = c
-                s.task_face_down[seat] = False
-            else:
-                getattr(s, zone)[seat].append(c)
-            ids.append(c)
-        self.s._forget_legal()
-        return ids
-
-    def clear(self, zone: str, seat: int | None = None) -> None:
-        s = self.s
-        cards = s.floor if zone == "floor" else getattr(s, zone)[seat]
-        for c in list(cards):
-            cards.remove(c)
-            s.deck.insert(0, c)
-            s.known.pop(c, None)
-        s._forget_legal()
-
-    def set_hand(self, seat: int, *keys: str) -> list[int]:
-        self.clear("hands", seat)
-        return self.put("hands", seat, *keys)
-
-    def no_tasks(self) -> None:
-        s = self.s
-        for p in range(s.num_players):
-            if s.tasks[p] is not None:
-                s.deck.insert(0, s.tasks[p])
-                s.tasks[p] = None
-            s.task_face_down[p] = False
-
-    def go(self, seat: int, phase: str) -> None:
-        s = self.s
-        s._current = seat
-        s.phase = phase
-        s.decision = None
-        s.queue = []
-        s._forget_legal()
-        s._advance()
-
-    def noon(self, seat: int = 0) -> None:
-        self.go(seat, "noon")
-
-    def ids(self) -> list[str]:
-        return [a.id for a in self.s.legal_actions()]
-
-    def labels(self) -> dict[str, str]:
-        return {a.id: a.label for a in self.s.legal_actions()}
-
-    def play(self, *action_ids: str) -> None:
-        for a in action_ids:
-            self.s.apply(a)
-
-
-def key(card: int) -> str:
-    return R.kind_of(card).key
-
-
-def keys(cards) -> list[str]:
-    return sorted(key(c) for c in cards)
-
-
-def all_cards(s) -> list[int]:
-    cards = list(s.deck) + list(s.floor) + [t for t in s.tasks if t is not None]
-    for z in ZONES:
-        for p in range(s.num_players):
-            cards += getattr(s, z)[p]
-    return cards
-
-
-def consistent(s) -> None:
-    cards = all_cards(s)
-    assert sorted(cards) == list(range(R.KINDS_PER_DECK * s.decks))
-
-
-def log_has(s, text: str) -> bool:
-    return any(text in line for line in s.log)
+class Table(helpers.Table):
+    seed = 4
 
 
 MY_CARDS = ("bangle", "bowl", "brick", "cup", "dice", "figurine", "haniwa", "jar", "teapot", "vase",

@@ -53,6 +53,10 @@ GIRLS_ON_TABLE = 7
 EVENTS = {e["kind"]: e for e in DATA["events"]}
 EVENT_KINDS: tuple[str, ...] = tuple(e["kind"] for e in DATA["events"])  # display order
 YEAR_EVENTS = ("trade", "replace", "return", "random")  # playable during the year (not Power)
+# event cards that go back into the hand on "cancel" until their effect is done: hidden
+# information until then, so only the player sees them being played (Random cube is discarded
+# at once, face up)
+TAKE_BACK_EVENTS = ("trade", "replace", "return")
 
 YEARS = 3
 PILE_SIZE = {3: 10, 4: 7, 5: 6}  # cubes a draft round's leader draws (N2)
@@ -849,7 +853,8 @@ class MotenebaState(State):
         unplaced ``cubes`` per colour, ``cube_count``, ``event_count``, ``hearts``,
         ``year_hearts``); ``event_deck`` (count), ``event_discard`` (played kinds),
         ``event_cards`` (the kinds' texts); ``pending`` (``seat``, ``kind``, ``colour``: a cube
-        choice or an event card being played, public); ``house_rules``; ``scoring`` (the
+        choice or an event card being played; other seats do not see an event card that can still
+        be taken back into the hand, see ``TAKE_BACK_EVENTS``); ``house_rules``; ``scoring`` (the
         live preview during the +3 Power step, else the last finished year's, see
         :meth:`compute_scoring`), ``scorings`` (every finished year); and, for a seat,
         ``events``: its own event cards (others see only ``event_count``).
@@ -894,7 +899,7 @@ class MotenebaState(State):
             table["draft"] = {"round": self.draft_round + 1, "rounds": n,
                               "leader": (self.start + self.draft_round) % n,
                               "pile": colour_counts(self.pile), "pile_total": sum(self.pile)}
-        if self.pending is not None:
+        if self.pending is not None and (seat == self._current or self.pending[0] not in TAKE_BACK_EVENTS):
             kind, colour = self.pending
             table["pending"] = {"seat": self._current, "kind": kind,
                                 "colour": COLOURS[colour] if colour is not None else None}

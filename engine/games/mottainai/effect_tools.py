@@ -1,5 +1,5 @@
-"""Small helpers shared by the card-effect modules (Paper, Stone, Cloth): choices among cards,
-public moves that keep ``state.known`` right, and the Kite copy lookup."""
+"""Small helpers shared by the card-effect modules: choices among cards, public moves that keep
+``state.known`` right, and the Kite copy lookup."""
 
 from __future__ import annotations
 
@@ -98,6 +98,23 @@ def end_if_empty(state: "MottainaiState") -> bool:
     if not state.deck and not state.is_over:
         state.finish("deck")
     return state.is_over
+
+
+def deal_onto_floor(state: "MottainaiState", holder: int, card_name: str, enough) -> None:
+    """Daidoro, Tablet: deal the top card of the deck onto the floor until ``enough(state)`` or
+    the deck runs out, say so, then end the game if the deck is empty (T8)."""
+    dealt = []
+    while state.deck and not enough(state):
+        card = deal_top(state)
+        state.floor.append(card)
+        dealt.append(card)
+    state._say("{P%d}'s %s: deals %s onto the floor." % (holder, card_name, " and ".join(_label(c) for c in dealt)))
+    end_if_empty(state)
+
+
+def take_work(state: "MottainaiState", seat: int, card: int) -> None:
+    """Remove the completed work ``card`` from ``seat``'s wing."""
+    (state.gallery[seat] if card in state.gallery[seat] else state.gift_shop[seat]).remove(card)
 
 
 def demand_material(state: "MottainaiState", holder: int, work: int, performer: int, material: str) -> None:

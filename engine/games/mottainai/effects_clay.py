@@ -8,35 +8,10 @@ hidden places keep ``state.known`` right (see ``rules.MottainaiState._determiniz
 
 from __future__ import annotations
 
+from .effect_tools import deal_top, end_if_empty, everyone, take_work
 from .effects import Effect, Offer, register_effect
 from .rules import (MATERIAL_NAMES, MATERIALS, ROLE_NAMES, ROLES, WING_NAMES, _count_text, _distinct, _find,
                     _label, kind_of, material_of, value_of)
-
-
-def everyone(state) -> int:
-    """The knowledge mask of a card shown to every seat."""
-    return (1 << state.num_players) - 1
-
-
-def from_deck(state) -> int | None:
-    """Take the top card of the deck for a public place. Unlike ``state.take_from_deck`` this does
-    not end the game yet: the caller puts the card where it goes, then calls :func:`deck_check`."""
-    if not state.deck:
-        return None
-    card = state.deck.pop()
-    state.known.pop(card, None)
-    return card
-
-
-def deck_check(state) -> None:
-    """T8: the game ends at once when the deck is empty."""
-    if not state.deck and not state.is_over:
-        state.finish("deck")
-
-
-def take_work(state, seat: int, card: int) -> None:
-    """Remove the completed work ``card`` from ``seat``'s wing."""
-    (state.gallery[seat] if card in state.gallery[seat] else state.gift_shop[seat]).remove(card)
 
 
 def wing_question(state, holder: int, work: int, prompt: str, data=None) -> None:
@@ -77,10 +52,10 @@ class Bowl(Effect):
         return []
 
     def use(self, state, holder, offer, trigger, ctx):
-        card = from_deck(state)
+        card = deal_top(state)
         state.bench[holder].append(card)
         state._say("{P%d} uses Bowl: %s from the top of the deck goes into the craft bench." % (holder, _label(card)))
-        deck_check(state)
+        end_if_empty(state)
 
 
 # ---------------------------------------------------------------------- Brick
@@ -153,7 +128,7 @@ class Dice(Effect):
         state.deck.remove(card)
         state._say("{P%d} puts %s into the %s (Dice)." % (holder, _label(card), WING_NAMES[wing]))
         state.complete_free(holder, card, wing, "dice")
-        deck_check(state)
+        end_if_empty(state)
 
 
 # ---------------------------------------------------------------------- Figurine

@@ -6,17 +6,9 @@ from __future__ import annotations
 
 from .effect_tools import (MATERIAL_NAMES, VALUES, WING_NAMES, _distinct, _find, card_options, copy_of,
                            deal_top, end_if_empty, everyone, first_copy, label, material_of, name,
-                           return_public, tie_backorders, wing_options)
+                           return_public, take_work, tie_backorders, wing_options)
 from .effects import EFFECTS, Effect, Offer, register_effect
 from .rules import _sort_key, kind_of, value_of
-
-
-def _remove_work(state, holder, work) -> bool:
-    for wing in (state.gallery[holder], state.gift_shop[holder]):
-        if work in wing:
-            wing.remove(work)
-            return True
-    return False
 
 
 @register_effect
@@ -35,7 +27,7 @@ class Cloak(Effect):
 
     def use(self, state, holder, offer, trigger, ctx):
         done = ctx["work"]
-        _remove_work(state, holder, done)
+        take_work(state, holder, done)
         return_public(state, done)
         card = _find(state.hands[holder], offer.option)
         state.known[card] = everyone(state)   # named in the log: public until it is completed
@@ -244,7 +236,7 @@ class Puppet(Effect):
 
     def use(self, state, holder, offer, trigger, ctx):
         s = int(offer.option)
-        _remove_work(state, holder, offer.work)
+        take_work(state, holder, offer.work)
         return_public(state, offer.work)
         mine, theirs = state.hands[holder], state.hands[s]
         for c in mine:

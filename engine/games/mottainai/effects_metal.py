@@ -8,7 +8,8 @@ when it can change something; every label and log line names the card.
 from __future__ import annotations
 
 from .effects import EFFECTS, Effect, Offer, register_effect
-from .effects_clay import deck_check, everyone, from_deck, take_work, wing_question
+from .effect_tools import deal_top, end_if_empty, everyone, take_work
+from .effects_clay import wing_question
 from .rules import (HAND_LIMIT, MATERIALS, WING_NAMES, _count_text, _distinct, _find, _label, kind_of,
                     material_of)
 
@@ -31,11 +32,11 @@ class Bell(Effect):
         return []
 
     def use(self, state, holder, offer, trigger, ctx):
-        card = from_deck(state)
+        card = deal_top(state)
         state.sales[holder].append(card)
         state._say("{P%d} (Clerk) sells %s from the top of the deck (Bell)." % (holder, _label(card)))
         state._action_done({"sold": card})
-        deck_check(state)
+        end_if_empty(state)
 
 
 # ---------------------------------------------------------------------- Chopsticks

@@ -4,9 +4,9 @@ and our rulings."""
 
 from __future__ import annotations
 
-from .effect_tools import (MATERIALS, VALUES, _find, answer_demand, card_options, deal_top,
-                           demand_material, end_if_empty, everyone, first_copy, label, material_of,
-                           return_public, sales_of)
+from .effect_tools import (MATERIALS, VALUES, _find, answer_demand, card_options, deal_onto_floor,
+                           demand_material, everyone, first_copy, label, material_of, return_public,
+                           sales_of)
 from .effects import Effect, Offer, register_effect
 from .rules import _sort_key, kind_of
 
@@ -56,13 +56,7 @@ class Daidoro(Effect):
         return []
 
     def use(self, state, holder, offer, trigger, ctx):
-        dealt = []
-        while len(state.floor) < 3 and state.deck:
-            card = deal_top(state)
-            state.floor.append(card)
-            dealt.append(card)
-        state._say("{P%d}'s Daidoro: deals %s onto the floor." % (holder, " and ".join(label(c) for c in dealt)))
-        end_if_empty(state)
+        deal_onto_floor(state, holder, "Daidoro", lambda state: len(state.floor) >= 3)
 
 
 @register_effect
@@ -234,13 +228,8 @@ class Tablet(Effect):
             state._say("{P%d}'s Tablet: returns the %d floor card%s to the bottom of the deck."
                        % (holder, n, "" if n == 1 else "s"))
             return
-        dealt = []
-        while state.deck and not (_has(state.floor, "stone") and _has(state.floor, "metal")):
-            card = deal_top(state)
-            state.floor.append(card)
-            dealt.append(card)
-        state._say("{P%d}'s Tablet: deals %s onto the floor." % (holder, " and ".join(label(c) for c in dealt)))
-        end_if_empty(state)
+        deal_onto_floor(state, holder, "Tablet",
+                        lambda state: _has(state.floor, "stone") and _has(state.floor, "metal"))
 
 
 @register_effect
