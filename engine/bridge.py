@@ -106,7 +106,10 @@ def apply(action_id: str) -> str:
 
 @_guard
 def bot_turn(spec: str) -> str:
-    """Let bot ``{seat, bot, seed}`` act until another seat is to move or the game ends."""
+    """Let bot ``{seat, bot, seed}`` act until another seat is to move or the game ends.
+
+    The reply says only how many actions the bot took: its choices (which cards it selected,
+    returned, ...) may be secret, and everything public is in the log of the next view."""
     state = _current()
     spec = _parse(spec)
     seat = spec.get("seat")
@@ -116,15 +119,13 @@ def bot_turn(spec: str) -> str:
         raise ValueError(f"it is not seat {seat}'s turn")
     bot = make_bot(state.info.name, spec.get("bot", "random"))
     rng = Rng(int(spec.get("seed", 0)) + len(state.history))
-    done = []
+    taken = 0
     for _ in range(1000):
         if state.is_over or state.current_player != seat:
             break
-        action_id = bot.choose(state, seat, rng)
-        label = next((a.label for a in state.legal_actions() if a.id == action_id), action_id)
-        state.apply(action_id)
-        done.append({"id": action_id, "label": label})
-    return _reply(actions=done, status=_status(state))
+        state.apply(bot.choose(state, seat, rng))
+        taken += 1
+    return _reply(actions=taken, status=_status(state))
 
 
 @_guard
