@@ -10,10 +10,7 @@ only its own seat's view (the honesty rule of :mod:`engine.bots`).
 
 from __future__ import annotations
 
-import math
-
 from ...bots import Bot, register_bot
-from ...bots.search import EVALUATORS, ROLLOUT_DEPTHS, outcome
 from ...rng import Rng
 from .rules import (COLOUR_INDEX, COLOURS, NUM_COLOURS, MotenebaState, award, influence, rerank,
                     topic_values)
@@ -235,35 +232,3 @@ class MotenebaGreedyBot(Bot):
                     if gain > best[0]:
                         best = (gain, give, f"take:{other}:{colour_name}")
         return best
-
-
-# ---------------------------------------------------------------------- hooks for the hard bot
-def projected_hearts(state: MotenebaState) -> list[float]:
-    """Hearts so far plus this year's hearts if the girls were scored now (the hard bot's view
-    of a position when a rollout is cut short)."""
-    n = state.num_players
-    values = topic_values(state.ranking)
-    totals = [float(h) for h in state.hearts]
-    if not state.girls:
-        return totals
-    for pos in range(len(state.girls)):
-        infl = [influence(state.on_girl[pos][seat], values, state.power[pos][seat], state.all_colours)[0]
-                for seat in range(n)]
-        for seat, hearts in enumerate(award(infl, state._girl_hearts(pos))[0]):
-            totals[seat] += hearts
-    return totals
-
-
-def moteneba_evaluate(state: MotenebaState) -> list[float]:
-    """Each seat's projected lead over its best opponent, squashed into (0, 1)."""
-    if state.is_over:
-        return outcome(state)
-    totals = projected_hearts(state)
-    n = len(totals)
-    return [1.0 / (1.0 + math.exp(-(totals[s] - max(totals[o] for o in range(n) if o != s)) / 6.0))
-            for s in range(n)]
-
-
-# ISMCTS with random rollouts of a few steps, then the projected hearts judge the position.
-EVALUATORS["moteneba"] = moteneba_evaluate
-ROLLOUT_DEPTHS["moteneba"] = 8
