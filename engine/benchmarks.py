@@ -9,15 +9,13 @@ from __future__ import annotations
 import time
 
 from . import new_game
-from .bots import RETREAT_IDS, make_bot
+from .bots import make_bot, random_action
 from .core import game_class, game_names
 from .rng import Rng
 
 
 def _random_step(state, rng: Rng) -> None:
-    actions = state.legal_actions()
-    forward = [a for a in actions if a.id not in RETREAT_IDS] or actions
-    state.apply(forward[rng.below(len(forward))].id)
+    state.apply(random_action(state, rng))
 
 
 def mid_game_states(game: str, players: int, count: int = 20) -> list:

@@ -35,6 +35,14 @@ class Bot:
         return f"<bot {self.name}>"
 
 
+def random_action(state: State, rng: Rng) -> str:
+    """A uniformly random legal action id for the player to move (never a mere "cancel" when
+    anything else exists). Shared by the easy bot, random rollouts and the benchmarks."""
+    actions = state.legal_actions()
+    forward = [a for a in actions if a.id not in RETREAT_IDS] or actions
+    return forward[rng.below(len(forward))].id
+
+
 class RandomBot(Bot):
     """Picks uniformly among the legal actions (never a mere "cancel" when anything else exists)."""
 
@@ -42,9 +50,7 @@ class RandomBot(Bot):
     title = "Easy (random moves)"
 
     def choose(self, state: State, seat: int, rng: Rng) -> str:
-        actions = [a.id for a in state.legal_actions()]
-        forward = [a for a in actions if a not in RETREAT_IDS] or actions
-        return rng.choice(forward)
+        return random_action(state, rng)
 
 
 _REGISTRY: dict[str, dict[str, Callable[[], Bot]]] = {"*": {"random": RandomBot}}

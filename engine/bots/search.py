@@ -25,7 +25,7 @@ from typing import Callable
 
 from ..core import State
 from ..rng import Rng
-from . import RETREAT_IDS, Bot, register_bot
+from . import Bot, random_action, register_bot
 
 #: game name -> rollout policy ``policy(state, rng) -> action id or list of ids`` (cheap; it may
 #: read all of the determinized state it is given: that state is already a guess, not the truth).
@@ -64,12 +64,6 @@ def register_evaluator(game: str):
         EVALUATORS[game] = fn
         return fn
     return decorate
-
-
-def random_rollout(state: State, rng: Rng) -> str:
-    actions = state.legal_actions()
-    forward = [a for a in actions if a.id not in RETREAT_IDS] or actions
-    return forward[rng.below(len(forward))].id
 
 
 def outcome(state: State) -> list[float]:
@@ -186,7 +180,7 @@ class SearchBot(Bot):
         if len(options) == 1:
             return options[0]
         game = state.info.name
-        rollout = ROLLOUT_POLICIES.get(game, random_rollout)
+        rollout = ROLLOUT_POLICIES.get(game, random_action)
         evaluate = EVALUATORS.get(game, outcome)
         totals = [0.0] * len(options)
         deadline = None if self.iterations else time.perf_counter() + self.seconds
@@ -227,7 +221,7 @@ class SearchBot(Bot):
     # ------------------------------------------------------------------ the search
     def search(self, state: State, seat: int, rng: Rng) -> Node:
         game = state.info.name
-        rollout = ROLLOUT_POLICIES.get(game, random_rollout)
+        rollout = ROLLOUT_POLICIES.get(game, random_action)
         evaluate = EVALUATORS.get(game, outcome)
         root = Node(None)
         deadline = None if self.iterations else time.perf_counter() + self.seconds
