@@ -242,7 +242,6 @@ class SearchBot(Bot):
                 mover = world.current_player
                 untried = []
                 best, best_value = None, -1.0
-                log_n = None
                 for action in legal:
                     child = node.children.get(action.id)
                     if child is None:
@@ -251,8 +250,6 @@ class SearchBot(Bot):
                     child.available += 1
                     if untried:
                         continue
-                    if log_n is None:
-                        log_n = 0.0
                     value = child.reward / child.visits + c * math.sqrt(
                         math.log(child.available) / child.visits)
                     if value > best_value:
