@@ -5,6 +5,10 @@
 Game ``g`` uses seed ``S + g`` and rotates the seats by ``g`` places, so every level plays from
 every position equally often. A shared win counts as ``1/k`` of a win for each of the ``k``
 winners. The win rate comes with a 95% Wilson score interval.
+
+Long runs: with ``--json FILE --resume`` the report is rewritten after every game, and a run
+started again with the same game, seats, seed and settings keeps the games already in FILE and
+plays only the missing ones (so a run can be stopped and continued, or extended to more games).
 """
 
 from __future__ import annotations
@@ -74,30 +78,47 @@ def _play_job(job):
 
 
 def run_arena(game: str, levels: list[str], games: int, seed: int, settings: dict,
-              jobs: int = 1, progress=None) -> dict:
-    """Play ``games`` games with the seat levels rotated; returns per-level stats and games."""
+              jobs: int = 1, progress=None, done: list[dict] | None = None, on_game=None) -> dict:
+    """Play ``games`` games with the seat levels rotated; returns per-level stats and games.
+
+    ``done`` are results of this same match-up already played (from a report being resumed):
+    games whose seed is among them are not played again. ``on_game(report)`` is called with the
+    report so far after every new game.
+    """
     info = game_class(game).info
     if not info.min_players <= len(levels) <= info.max_players:
         raise ValueError(f"{info.title} is for {info.min_players}-{info.max_players} players; "
                          f"--seats names {len(levels)}")
+    kept = {r["seed"]: r for r in (done or []) if seed <= r["seed"] < seed + games}
     work = []
     for g in range(games):
         shift = g % len(levels)
-        work.append((game, levels[shift:] + levels[:shift], seed + g, settings))
-    if jobs > 1:
+        if seed + g not in kept:
+            work.append((game, levels[shift:] + levels[:shift], seed + g, settings))
+    results = sorted(kept.values(), key=lambda r: r["seed"])
+
+    def record(result):
+        results.append(result)
+        if progress:
+            progress(len(results), games)
+        if on_game:
+            on_game(summarize(game, levels, games, seed, settings, results))
+
+    if jobs > 1 and work:
         from multiprocessing import Pool
         with Pool(jobs) as pool:
-            results = []
             for result in pool.imap(_play_job, work):
-                results.append(result)
-                if progress:
-                    progress(len(results), games)
+                record(result)
     else:
-        results = []
         for job in work:
-            results.append(_play_job(job))
-            if progress:
-                progress(len(results), games)
+            record(_play_job(job))
+    results.sort(key=lambda r: r["seed"])
+    return summarize(game, levels, games, seed, settings, results)
+
+
+def summarize(game: str, levels: list[str], games: int, seed: int, settings: dict,
+              results: list[dict]) -> dict:
+    """The report of a match-up: per-level stats over ``results`` (the games played so far)."""
     stats = {level: LevelStats(level) for level in dict.fromkeys(levels)}
     for result in results:
         for seat, level in enumerate(result["seats"]):
@@ -108,8 +129,36 @@ def run_arena(game: str, levels: list[str], games: int, seed: int, settings: dic
             entry.seconds += result["seconds"][seat]
             if seat in result["winners"]:
                 entry.wins += 1 / len(result["winners"])
-    return {"game": game, "seats": levels, "games": games, "seed": seed, "settings": settings,
+    return {"game": game, "seats": levels, "games": len(results), "seed": seed, "settings": settings,
             "levels": [s.row() for s in stats.values()], "results": results}
+
+
+def load_for_resume(path: str, game: str, levels: list[str], seed: int, settings: dict) -> list[dict]:
+    """The games already in the report at ``path`` if it is the same match-up, else an error."""
+    import os
+    if not os.path.exists(path):
+        return []
+    try:
+        with open(path, encoding="utf-8") as handle:
+            report = json.load(handle)
+        same = (report["game"], report["seats"], report["seed"], report["settings"]) == (game, levels, seed, settings)
+        results = report["results"]
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise ValueError(f"cannot resume from {path}: not an arena report ({exc})") from None
+    if not same:
+        raise ValueError(f"cannot resume from {path}: it is a different match-up "
+                         f"({report['game']} {','.join(report['seats'])}, seed {report['seed']}, "
+                         f"settings {report['settings']})")
+    return results
+
+
+def write_report(path: str, report: dict) -> None:
+    """Write the report as JSON, atomically (a stopped run never leaves half a file)."""
+    import os
+    temp = path + ".part"
+    with open(temp, "w", encoding="utf-8") as handle:
+        json.dump(report, handle, indent=1)
+    os.replace(temp, path)
 
 
 def format_table(report: dict) -> str:
@@ -135,6 +184,9 @@ def add_arena_parser(sub) -> None:
     arena.add_argument("--iterations", type=int, default=None, help="hard bot iterations per decision")
     arena.add_argument("--jobs", type=int, default=1, help="games in parallel (processes)")
     arena.add_argument("--json", metavar="FILE", help="write the full report as JSON")
+    arena.add_argument("--resume", action="store_true",
+                       help="with --json: keep the games already in FILE (same match-up), play only "
+                            "the missing ones, and rewrite FILE after every game")
     arena.set_defaults(func=cmd_arena)
 
 
@@ -150,15 +202,19 @@ def cmd_arena(args) -> int:
     def progress(done, total):
         print(f"\r{done}/{total} games", end="", file=sys.stderr, flush=True)
 
+    if args.resume and not args.json:
+        print("error: --resume needs --json FILE", file=sys.stderr)
+        return 2
     try:
+        done = load_for_resume(args.json, args.game, levels, args.seed, settings) if args.resume else None
         report = run_arena(args.game, levels, args.games, args.seed, settings, jobs=args.jobs,
-                           progress=progress)
+                           progress=progress, done=done,
+                           on_game=(lambda r: write_report(args.json, r)) if args.resume else None)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     print(file=sys.stderr)
     print(format_table(report))
     if args.json:
-        with open(args.json, "w", encoding="utf-8") as handle:
-            json.dump(report, handle, indent=1)
+        write_report(args.json, report)
     return 0

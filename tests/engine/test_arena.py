@@ -42,3 +42,27 @@ def test_arena_command_line_writes_json(tmp_path, capsys):
     assert "| medium | 4 |" in table and "95% interval" in table
     assert json.loads(out.read_text())["games"] == 4
     assert main(["arena", "motto", "--seats", "medium", "--games", "1"]) == 2
+
+
+def test_arena_resume_keeps_played_games_and_plays_only_the_missing_ones(tmp_path, capsys):
+    out = tmp_path / "arena.json"
+    args = ["arena", "motto", "--seats", "medium,random", "--seed", "5", "--json", str(out), "--resume"]
+    assert main(args + ["--games", "2"]) == 0
+    first = json.loads(out.read_text())
+    assert first["games"] == 2 and [r["seed"] for r in first["results"]] == [5, 6]
+    # mark the kept games: a resumed run must not play them again
+    for result in first["results"]:
+        result["actions"] = -1
+    out.write_text(json.dumps(first))
+    assert main(args + ["--games", "3"]) == 0
+    second = json.loads(out.read_text())
+    assert [r["seed"] for r in second["results"]] == [5, 6, 7]
+    assert [r["actions"] for r in second["results"]][:2] == [-1, -1]
+    assert second["results"][2]["actions"] > 0 and second["results"][2]["seats"] == ["medium", "random"]
+    capsys.readouterr()
+    # another match-up in the same file is refused with a clear message, the file untouched
+    assert main(["arena", "motto", "--seats", "hard,random", "--games", "1", "--seed", "5",
+                 "--json", str(out), "--resume"]) == 2
+    assert "different match-up" in capsys.readouterr().err
+    assert json.loads(out.read_text()) == second
+    assert main(["arena", "motto", "--seats", "medium,random", "--resume"]) == 2
