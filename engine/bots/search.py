@@ -44,6 +44,10 @@ MACRO_OPTIONS: dict[str, Callable[[State, int], list[list[str]]]] = {}
 #: game name -> how many rollout steps before the evaluator judges the position (default: to the end)
 ROLLOUT_DEPTHS: dict[str, int] = {}
 
+#: game name -> ``horizon(start) -> stop(state) -> bool``: given the state a rollout starts from,
+#: a test that ends the rollout early (e.g. at the end of the current year) for the evaluator
+ROLLOUT_HORIZONS: dict[str, Callable[[State], Callable[[State], bool]]] = {}
+
 
 def register_options(game: str):
     def decorate(fn):
@@ -55,6 +59,13 @@ def register_options(game: str):
 def register_rollout(game: str):
     def decorate(fn):
         ROLLOUT_POLICIES[game] = fn
+        return fn
+    return decorate
+
+
+def register_horizon(game: str):
+    def decorate(fn):
+        ROLLOUT_HORIZONS[game] = fn
         return fn
     return decorate
 
@@ -204,11 +215,14 @@ class SearchBot(Bot):
         return options[best]
 
     def _roll(self, world: State, rollout, rng: Rng) -> State:
-        """Play ``world`` on with the rollout policy, to the end or to the rollout depth
-        (``max_rollout``, else the game's ``ROLLOUT_DEPTHS`` entry, else 2000 steps)."""
+        """Play ``world`` on with the rollout policy, to the end, to the game's horizon
+        (``ROLLOUT_HORIZONS``) or to the rollout depth (``max_rollout``, else the game's
+        ``ROLLOUT_DEPTHS`` entry, else 2000 steps)."""
         limit = self.max_rollout or ROLLOUT_DEPTHS.get(world.info.name, 2000)
+        horizon = ROLLOUT_HORIZONS.get(world.info.name)
+        stop = horizon(world) if horizon else None
         steps = 0
-        while not world.is_over and steps < limit:
+        while not world.is_over and steps < limit and not (stop and stop(world)):
             step = rollout(world, rng)
             if isinstance(step, str):
                 world.apply(step)

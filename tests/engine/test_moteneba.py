@@ -834,3 +834,82 @@ def test_greedy_goes_where_the_hearts_are_and_avoids_lost_causes():
     # with 5 on her, one red cube ties the rival and denies the 12 hearts: worth more than 4 hearts
     state.on_girl[1][(seat + 1) % 3] = [1, 0, 0, 0, 0]
     assert bot.choose(state, seat, Rng(0)) == "girl:1"
+
+
+# ---------------------------------------------------------------------- the hard bot's pieces
+def _positions(players=4, seeds=range(3), every=7):
+    """Positions along greedy games (drafts, turns, mid-placement, +3 Power)."""
+    for seed in seeds:
+        state = new(players, seed=seed)
+        bots = [make_bot("moteneba", "greedy") for _ in range(players)]
+        rng = Rng(seed)
+        step = 0
+        while not state.is_over:
+            if step % every == 0:
+                yield state.clone()
+            seat = state.current_player
+            state.apply(bots[seat].choose(state, seat, rng))
+            step += 1
+
+
+def test_hard_bot_fast_projection_agrees_with_the_greedy_bots_evaluation():
+    from engine.games.moteneba.bots import Board, Projection
+    checked = 0
+    for state in _positions():
+        if state.phase == "pick":
+            continue
+        for seat in range(state.num_players):
+            board, fast = Board(state.view(seat)), Projection(state, seat)
+            now = board.evaluate()
+            assert fast.now == pytest.approx(now)
+            for colour in range(len(COLOURS)):
+                for pos in range(len(state.girls)):
+                    assert fast.girl_gain(pos, colour) == pytest.approx(
+                        board.evaluate(extra=(pos, colour, 0)) - now)
+                assert fast.topic_gain(colour) == pytest.approx(
+                    board.evaluate(ranking=board.ranking_after(colour, True)) - now)
+            assert fast.girl_gain(2, None, 1) == pytest.approx(board.evaluate(extra=(2, None, 1)) - now)
+            checked += 1
+    assert checked > 30
+
+
+def test_hard_bot_rollout_policy_plays_legal_moves_to_the_end():
+    from engine.games.moteneba.bots import moteneba_rollout
+    for players in (3, 4, 5):
+        state, rng = new(players, seed=players), Rng(players)
+        steps = 0
+        while not state.is_over:
+            step = moteneba_rollout(state, rng)
+            for action_id in [step] if isinstance(step, str) else step:
+                state.apply(action_id)  # raises on anything illegal
+            steps += 1
+        assert state.year == 3 and steps > 50
+
+
+def test_hard_bot_options_hold_the_greedy_choice_and_stop_rollouts_at_the_years_end():
+    from engine.games.moteneba.bots import Projection, moteneba_horizon, moteneba_options
+    greedy, seen = make_bot("moteneba", "greedy"), 0
+    for state in _positions(seeds=range(2), every=3):
+        if state.phase != "play" or state.pending is not None:
+            continue
+        seat = state.current_player
+        options = moteneba_options(state, seat)
+        first = greedy.choose(state, seat, Rng(0))
+        if first.startswith("cube:"):
+            after = state.clone()
+            after.apply(first)
+            second = greedy.choose(after, seat, Rng(0))
+            # the first option is worth as much as the greedy move (it is the greedy move
+            # unless several are worth the same)
+            gains = {("cube:" + COLOURS[c], target): gain
+                     for gain, c, target in Projection(state, seat).placements(range(len(COLOURS)))}
+            assert gains[tuple(options[0])] == pytest.approx(gains[(first, second)])
+            seen += [first, second] in options
+        assert all(a.startswith("event:") or a.startswith("cube:") for o in options for a in o[:1])
+        stop = moteneba_horizon(state)
+        assert not stop(state)
+        later = state.clone()
+        while later.year == state.year and not later.is_over:
+            later.apply(later.legal_actions()[0].id)
+        assert later.is_over or stop(later)
+    assert seen > 10

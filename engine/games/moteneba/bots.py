@@ -10,7 +10,11 @@ only its own seat's view (the honesty rule of :mod:`engine.bots`).
 
 from __future__ import annotations
 
-from ...bots import Bot, register_bot
+import math
+
+from ...bots import Bot, random_action, register_bot
+from ...bots.search import (outcome, register_evaluator, register_horizon, register_options,
+                            register_rollout)
 from ...rng import Rng
 from .rules import (COLOUR_INDEX, COLOURS, NUM_COLOURS, MotenebaState, award, influence, rerank,
                     topic_values)
@@ -232,3 +236,155 @@ class MotenebaGreedyBot(Bot):
                     if gain > best[0]:
                         best = (gain, give, f"take:{other}:{colour_name}")
         return best
+
+
+# ---------------------------------------------------------------------- the hard bot's pieces
+# The hard bot (engine/bots/search.py) runs flat determinized Monte Carlo over the best few
+# placements, with every seat playing the greedy rule (a little noise) in the rollouts up to the
+# end of the current year, where the position is judged by hearts plus half the hearts the
+# board would pay next year. These functions read the raw (already determinized) state, so
+# they are fast; they never see more than the search gave them.
+
+ROLLOUT_NOISE = 0.1        # share of rollout moves played at random
+HARD_CANDIDATES = 6        # placements the hard bot compares (the greedy rule's best few)
+FUTURE_WEIGHT = 0.5        # weight of next year's projected hearts at the rollout horizon
+MARGIN_SCALE = 6.0         # hearts of lead that make a position clearly won
+
+
+def _term(infl: list[int], hearts: list[int], me: int, n: int) -> float:
+    """One girl's part of the greedy score: my hearts minus the others' average."""
+    received = award(infl, hearts)[0]
+    return received[me] - (sum(received) - received[me]) / (n - 1) + INFLUENCE_WEIGHT * infl[me]
+
+
+class Projection:
+    """The greedy score of a raw state for one seat, with cheap "what if" changes."""
+
+    def __init__(self, state: MotenebaState, seat: int) -> None:
+        self.state, self.me, self.n = state, seat, state.num_players
+        self.values = topic_values(state.ranking)
+        self.hearts = [state._girl_hearts(pos) for pos in range(len(state.girls))]
+        self.infl = self._influences(self.values)
+        self.terms = [_term(row, h, seat, self.n) for row, h in zip(self.infl, self.hearts)]
+        self.now = sum(self.terms)
+
+    def _influences(self, values) -> list[list[int]]:
+        state, all_colours = self.state, self.state.all_colours
+        return [[influence(state.on_girl[pos][s], values, state.power[pos][s], all_colours)[0]
+                 for s in range(self.n)] for pos in range(len(state.girls))]
+
+    def girl_gain(self, pos: int, colour: int | None, power: int = 0) -> float:
+        """The gain of one more of my cubes of ``colour`` (or ``power`` +3 Power) by girl ``pos``."""
+        state, me = self.state, self.me
+        cubes = state.on_girl[pos][me]
+        if colour is not None:
+            cubes = list(cubes)
+            cubes[colour] += 1
+        row = list(self.infl[pos])
+        row[me] = influence(cubes, self.values, state.power[pos][me] + power, state.all_colours)[0]
+        return _term(row, self.hearts[pos], me, self.n) - self.terms[pos]
+
+    def topic_gain(self, colour: int, added: bool = True) -> float:
+        """The gain of a cube put on (or taken off) ``colour``'s topic card."""
+        state = self.state
+        ranking, topic = list(state.ranking), list(state.topic)
+        topic[colour] += 1 if added else -1
+        rerank(ranking, topic, colour, added, state.pass_equal)
+        if ranking == state.ranking:
+            return 0.0
+        infl = self._influences(topic_values(ranking))
+        return sum(_term(row, h, self.me, self.n) for row, h in zip(infl, self.hearts)) - self.now
+
+    def placements(self, colours) -> list[tuple[float, int, str]]:
+        """``(gain, colour, target id)`` for every place of a cube of each of ``colours``."""
+        moves = []
+        for colour in colours:
+            for pos in range(len(self.hearts)):
+                moves.append((self.girl_gain(pos, colour), colour, f"girl:{pos}"))
+            moves.append((self.topic_gain(colour), colour, f"topic:{COLOURS[colour]}"))
+        return moves
+
+
+def _best(moves):
+    """The best move; among equal gains the first (so the order of ``moves`` breaks ties)."""
+    best = moves[0]
+    for move in moves:
+        if move[0] > best[0] + 1e-9:
+            best = move
+    return best
+
+
+@register_rollout("moteneba")
+def moteneba_rollout(state: MotenebaState, rng: Rng):
+    """The greedy rule on the raw state for whoever moves (no event cards), 10 % random moves."""
+    if rng.below(1000) < ROLLOUT_NOISE * 1000:
+        return random_action(state, rng)
+    phase, seat = state.phase, state.current_player
+    if phase == "draft":
+        projection = Projection(state, seat)
+        colours = [c for c in state.ranking if state.pile[c]]  # higher value first on ties
+        return "draft:" + COLOURS[_best(projection.placements(colours))[1]]
+    if phase == "power":
+        if "power" not in state.hands[seat]:
+            return "done"
+        projection = Projection(state, seat)
+        gain, pos = max((projection.girl_gain(p, None, 1), p) for p in range(len(state.girls)))
+        return f"power:{pos}" if gain > INFLUENCE_WEIGHT * 3 else "done"
+    if phase == "play":
+        pending = state.pending
+        if pending is None:
+            held = [c for c in range(NUM_COLOURS) if state.unplaced[seat][c]]
+            _, colour, target = _best(Projection(state, seat).placements(held))
+            return ["cube:" + COLOURS[colour], target]
+        if pending[0] in ("place", "random"):
+            return _best(Projection(state, seat).placements([pending[1]]))[2]
+    return random_action(state, rng)
+
+
+@register_options("moteneba")
+def moteneba_options(state: MotenebaState, seat: int) -> list[list[str]]:
+    """The hard bot's choices: on a turn, the greedy rule's best few placements (a cube and
+    where it goes), every playable event card and cube removal; otherwise every action."""
+    legal = [a.id for a in state.legal_actions()]
+    if state.phase != "play" or state.pending is not None:
+        forward = [a for a in legal if a != "cancel"] or legal
+        return [[a] for a in forward]
+    held = [c for c in range(NUM_COLOURS) if state.unplaced[seat][c]]
+    moves = sorted(Projection(state, seat).placements(held), key=lambda m: -m[0])
+    options = [["cube:" + COLOURS[colour], target] for _, colour, target in moves[:HARD_CANDIDATES]]
+    options += [[a] for a in legal if not a.startswith("cube:")]
+    return options
+
+
+@register_horizon("moteneba")
+def moteneba_horizon(start: MotenebaState):
+    """Rollouts stop when the year they start in has been scored."""
+    year = start.year
+    return lambda state: state.year != year
+
+
+def projected_hearts(state: MotenebaState) -> list[float]:
+    """Each seat's hearts if the board were scored now with this year's heart values."""
+    n = state.num_players
+    values = topic_values(state.ranking)
+    got = [0.0] * n
+    for pos in range(len(state.girls)):
+        infl = [influence(state.on_girl[pos][s], values, state.power[pos][s], state.all_colours)[0]
+                for s in range(n)]
+        received = award(infl, state._girl_hearts(pos))[0]
+        for s in range(n):
+            got[s] += received[s]
+    return got
+
+
+@register_evaluator("moteneba")
+def moteneba_evaluate(state: MotenebaState) -> list[float]:
+    """At the horizon: hearts plus half of next year's projected hearts, as each seat's lead over
+    its best opponent squashed into (0, 1); a finished game scores its outcome."""
+    if state.is_over:
+        return outcome(state)
+    future = projected_hearts(state)
+    value = [state.hearts[s] + FUTURE_WEIGHT * future[s] for s in range(state.num_players)]
+    n = state.num_players
+    return [1.0 / (1.0 + math.exp(-(value[s] - max(value[o] for o in range(n) if o != s)) / MARGIN_SCALE))
+            for s in range(n)]
