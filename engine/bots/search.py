@@ -1,20 +1,27 @@
-"""The hard bot: information-set Monte Carlo tree search over determinized deals.
+"""The hard bot: Monte Carlo search over determinized deals.
 
-Each iteration deals the cards the bot cannot see at random, consistently with everything its
-seat has seen (:meth:`State.determinize`), then walks one shared tree of action ids
-(single-observer ISMCTS, Cowling, Powley and Whitehouse 2012): at every node only the actions
-legal in *this* deal are candidates, chosen by UCB1 with availability counts; a new node is
-added, the game is played out with a fast rollout policy, and every seat's reward is backed up.
-Each node is judged from the point of view of the seat that moved into it (max-n), so the same
-search serves 2 to 5 players.
+Every sample deals the cards the bot cannot see at random, consistently with everything its
+seat has seen (:meth:`State.determinize`), so the bot never looks at hidden cards; the honesty
+tests check that reshuffling unseen cards does not change its choice for a fixed seed and
+budget. Two searches share that sampling:
 
-The bot never sees hidden cards: every iteration starts from a fresh determinization, and the
-honesty tests check that reshuffling unseen cards does not change its choice for a fixed seed
-and iteration budget.
+* **Flat Monte Carlo with common random numbers** (:meth:`SearchBot.flat_search`), for a game
+  that lists the whole decisions open to the seat (``register_options``). Each sample plays
+  every option in the same dealt world and finishes it with the game's rollout policy from the
+  same random seed, so options are compared on the same luck. All three of our games use it.
+* **Single-observer information-set MCTS** (:meth:`SearchBot.search`, Cowling, Powley and
+  Whitehouse 2012), the fallback for a game without an option list: one shared tree of action
+  ids, where at every node only the actions legal in *this* deal compete by UCB1 with
+  availability counts; a new node is added, the game is played out, and every seat's reward is
+  backed up. Each node is judged by the seat that moved into it (max-n), so it serves 2 to 5
+  players.
 
-A decision that spans several atomic actions (choose three cards, then confirm) is searched once:
-the most-visited line of the bot's own consecutive actions is kept as a plan and followed while
-it stays legal, so a whole turn costs one time budget.
+Rollouts use the game's policy (``register_rollout``; random moves otherwise) and may stop
+early, after ``ROLLOUT_DEPTHS`` steps or at the game's ``register_horizon`` point, to be judged
+by the game's evaluator (``register_evaluator``; the outcome otherwise).
+
+A decision that spans several atomic actions (choose three cards, then confirm) is searched once
+and followed as a plan while it stays legal, so a whole turn costs one time budget.
 """
 
 from __future__ import annotations
@@ -125,7 +132,8 @@ class Node:
 
 @register_bot("*")
 class SearchBot(Bot):
-    """Hard: determinized ISMCTS with a time budget (or a fixed number of iterations)."""
+    """Hard: determinized Monte Carlo search (flat over the game's options, else ISMCTS) with a
+    time budget (or a fixed number of iterations)."""
 
     name = "hard"
     title = "Hard (search)"

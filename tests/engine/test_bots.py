@@ -58,3 +58,41 @@ def test_unknown_bot_is_refused_clearly():
         available("chess")
     assert [b["name"] for b in available("motto")] == ["random", "greedy", "hard"]
     json.dumps(available("motto"))
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_tree_search_fallback_plays_honestly_for_a_game_without_an_option_list(game, monkeypatch):
+    """A new game without ``register_options`` gets information-set MCTS: it must play whole
+    games with legal moves and stay blind to hidden cards like the flat search."""
+    from engine.bots import search
+    monkeypatch.delitem(search.MACRO_OPTIONS, game)
+    info = game_class(game).info
+    n = info.min_players
+    state = engine.new_game(game, n, seed=21)
+    seats = [make_bot(game, "random") for _ in range(n)]
+    seats[0] = bot(game, "hard")
+    play_out(state, seats, Rng(2))
+    assert state.is_over and state.winners()
+    state, mover, rng, checked = engine.new_game(game, n, seed=22), make_bot(game, "random"), Rng(3), 0
+    while not state.is_over and checked < 15:
+        seat = state.current_player
+        expected = bot(game, "hard").choose(state, seat, Rng(99))
+        redealt = state.determinize(seat, Rng(7))
+        assert bot(game, "hard").choose(redealt, seat, Rng(99)) == expected
+        checked += 1
+        state.apply(mover.choose(state, seat, rng))
+
+
+def test_tree_search_fallback_beats_random_play(monkeypatch):
+    from engine.bots import search
+    monkeypatch.delitem(search.MACRO_OPTIONS, "motto")
+    wins = 0
+    for seed in range(6):
+        state = engine.new_game("motto", 2, seed=seed)
+        seats = [make_bot("motto", "hard", iterations=60), make_bot("motto", "random")]
+        if seed % 2:
+            seats.reverse()
+        play_out(state, seats, Rng(seed))
+        hard_seat = 1 if seed % 2 else 0
+        wins += hard_seat in state.winners()
+    assert wins >= 5
