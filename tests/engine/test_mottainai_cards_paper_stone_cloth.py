@@ -682,7 +682,8 @@ def test_kite_is_scored_as_its_copy_when_the_deck_runs_out_that_turn():
     assert s.is_over and s.end_reason == "deck"
     b = s.score_breakdown(0)
     assert b["works"] == 2 and b["card_bonuses"] == 2 and b["total"] == 4   # Scroll: 1 + 3
-    assert ("Kite", 2) in b["bonus_cards"]
+    assert ("Kite (as Scroll)", 2) in b["bonus_cards"]
+    assert {"card": "Kite (as Scroll)", "points": 2} in s.result()["card_bonuses"][0]
 
 
 def test_tower_and_curtain_leave_the_owner_alone_and_two_copies_each_work():

@@ -1187,10 +1187,18 @@ class MottainaiState(State):
                     points = effect.score(self, seat, work)
                     bonuses += points
                     if points:
-                        by_card.append((kind_of(work).name, points))
+                        by_card.append((self._bonus_card_name(work), points))
         return {"works": works, "covered_sales": covered, "backorders": backorders,
                 "card_bonuses": bonuses, "bonus_cards": by_card,
                 "total": works + covered + backorders + bonuses}
+
+    def _bonus_card_name(self, work: int) -> str:
+        """A work's name in the card bonuses: ``Kite (as Scroll)`` while a Kite is a copy."""
+        copies = self.turn_notes.get("copies") if self.turn_notes else None
+        copy = copies.get(work) if copies else None
+        if copy is not None:
+            return "%s (as %s)" % (kind_of(work).name, kind_of(copy).name)
+        return kind_of(work).name
 
     def _scores(self) -> list[int]:
         return [self.score_breakdown(s)["total"] for s in range(self.num_players)]
