@@ -239,6 +239,10 @@ def test_lampshade_and_quilt_count_ties_even_at_zero():
     q.put("sales", 0, "robe", "flag", "mask")   # 3 Cloth sales, Quilt covers only 2 by value...
     # ... but Quilt covers Paper, Stone and Cloth sales always: 6 points on top
     assert not s.is_covered(0, "sales", "cloth") and bonus(s, 0) == 2 + 6
+    # the table says so during play, to every seat
+    for seat in (0, 1):
+        groups = {g["material"]: g for g in s.view(seat)["table"]["players"][0]["sale_groups"]}
+        assert groups["cloth"]["covered"] is False and groups["cloth"]["covered_at_scoring"] == "Quilt"
 
 
 def test_pinwheel_returns_a_card_then_may_draw_at_night():
@@ -442,6 +446,9 @@ def test_pillar_covers_the_most_sold_material():
     assert bonus(s, 0) == 6
     t.put("gift_shop", 0, "gong")           # Metal now covered by Gong: Pillar picks Clay
     assert s.is_covered(0, "sales", "metal") and bonus(s, 0) == 6
+    groups = {g["material"]: g for g in s.view(1)["table"]["players"][0]["sale_groups"]}
+    assert groups["clay"]["covered_at_scoring"] == "Pillar" and groups["metal"]["covered"] is True
+    assert "covered_at_scoring" not in groups["metal"] and "covered_at_scoring" not in groups["paper"]
 
 
 def test_statue_moves_two_floor_cards_into_the_craft_bench():

@@ -137,6 +137,12 @@ class Effect:
         ``backorders(seat, with_ties=True)``, which Coin counts once more."""
         return set()
 
+    def scoring_covers(self, state: "MottainaiState", holder: int, work: int) -> set:
+        """Materials whose sales this work covers at the end of the game only (Quilt: Paper,
+        Stone and Cloth; Pillar: the most-sold material). Their points are the work's bonus in
+        ``score``; the table marks them "covered at scoring" during play."""
+        return set()
+
     def covers_all(self, state: "MottainaiState", holder: int, work: int, zone: str,
                    material: str) -> bool:
         """True if every card of ``material`` in ``zone`` ("helpers" or "sales") is covered."""

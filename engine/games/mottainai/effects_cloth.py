@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from .effect_tools import (MATERIAL_NAMES, VALUES, WING_NAMES, _distinct, _find, card_options, copy_of,
                            deal_top, end_if_empty, everyone, first_copy, label, material_of, name,
-                           return_public, take_work, tie_backorders, wing_options)
+                           return_public, sales_of, take_work, tie_backorders, wing_options)
 from .effects import EFFECTS, Effect, Offer, register_effect
 from .rules import _sort_key, kind_of, value_of
 
@@ -187,6 +187,10 @@ class Kite(Effect):
         _, e = self._copied(state, work)
         return e.backorder_ties(state, holder, work) if e else set()
 
+    def scoring_covers(self, state, holder, work):
+        _, e = self._copied(state, work)
+        return e.scoring_covers(state, holder, work) if e else set()
+
     def covers_all(self, state, holder, work, zone, material):
         _, e = self._copied(state, work)
         return e.covers_all(state, holder, work, zone, material) if e else False
@@ -258,14 +262,16 @@ class Quilt(Effect):
 
     key = "quilt"
 
+    def scoring_covers(self, state, holder, work):
+        if not first_copy(state, holder, work):
+            return set()
+        return {m for m in ("paper", "stone", "cloth")
+                if sales_of(state, holder, m) and not state.is_covered(holder, "sales", m)}
+
     def score(self, state, holder, work):
         if not first_copy(state, holder, work):
             return 0
-        points = 0
-        for m in ("paper", "stone", "cloth"):
-            n = sum(1 for c in state.sales[holder] if material_of(c) == m)
-            if n and not state.is_covered(holder, "sales", m):
-                points += n * VALUES[m]
+        points = sum(sales_of(state, holder, m) * VALUES[m] for m in self.scoring_covers(state, holder, work))
         return points + tie_backorders(state, holder, ("paper", "stone", "cloth"))
 
     def backorder_ties(self, state, holder, work):

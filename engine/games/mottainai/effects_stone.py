@@ -124,24 +124,29 @@ class Pillar(Effect):
 
     key = "pillar"
 
-    def score(self, state, holder, work):
+    def scoring_covers(self, state, holder, work):
+        """The uncovered most-sold material worth the most (none if Quilt covers it anyway)."""
         if not first_copy(state, holder, work):
-            return 0
+            return set()
         counts = {m: sales_of(state, holder, m) for m in MATERIALS}
         top = max(counts.values())
         if top == 0:
-            return 0
+            return set()
         quilt = any(kind_of(w).key == "quilt" or (state.turn_notes.get("copies", {}).get(w) is not None
                                                   and kind_of(state.turn_notes["copies"][w]).key == "quilt")
                     for w in state.works(holder))
-        best = 0
+        best, best_material = 0, None
         for m, n in counts.items():
             if n != top or state.is_covered(holder, "sales", m):
                 continue
             if quilt and m in ("paper", "stone", "cloth"):
                 continue                           # Quilt already covers these
-            best = max(best, n * VALUES[m])
-        return best
+            if n * VALUES[m] > best:
+                best, best_material = n * VALUES[m], m
+        return {best_material} if best_material else set()
+
+    def score(self, state, holder, work):
+        return sum(sales_of(state, holder, m) * VALUES[m] for m in self.scoring_covers(state, holder, work))
 
 
 @register_effect

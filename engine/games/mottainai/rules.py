@@ -1192,6 +1192,15 @@ class MottainaiState(State):
                 "card_bonuses": bonuses, "bonus_cards": by_card,
                 "total": works + covered + backorders + bonuses}
 
+    def scoring_cover(self, seat: int, material: str) -> str | None:
+        """The name of the work (Quilt, Pillar) that will cover ``seat``'s sales of ``material``
+        at the end of the game although they are not covered now, or None."""
+        for work in self.works(seat):
+            effect = EFFECTS.get(kind_of(work).key)
+            if effect is not None and material in effect.scoring_covers(self, seat, work):
+                return self._bonus_card_name(work)
+        return None
+
     def _bonus_card_name(self, work: int) -> str:
         """A work's name in the card bonuses: ``Kite (as Scroll)`` while a Kite is a copy."""
         copies = self.turn_notes.get("copies") if self.turn_notes else None
@@ -1345,6 +1354,10 @@ class MottainaiState(State):
             if zone != "craft_bench":
                 group["cover"] = self.cover(seat, zone, material)
                 group["covered"] = self.is_covered(seat, zone, material)
+                if zone == "sales" and not group["covered"]:
+                    by = self.scoring_cover(seat, material)
+                    if by is not None:
+                        group["covered_at_scoring"] = by
             groups.append(group)
         return groups
 

@@ -27,7 +27,12 @@ def groups_text(groups: list[dict], covered: bool = True) -> str:
     for g in groups:
         text = f"{g['count']} {NAMES[g['material']]}"
         if covered:
-            text += " (covered)" if g["covered"] else f" (not covered, cover {g['cover']})"
+            if g["covered"]:
+                text += " (covered)"
+            elif g.get("covered_at_scoring"):
+                text += f" (covered at scoring by {g['covered_at_scoring']})"
+            else:
+                text += f" (not covered, cover {g['cover']})"
         parts.append(text)
     return ", ".join(parts) or "none"
 

@@ -113,11 +113,13 @@ function groupChip(g, kind) {
   const name = MATERIAL_NAMES[g.material];
   let status = null;
   let label = `${g.count} ${name}`;
+  const atScoring = !g.covered && g.covered_at_scoring;
   if (kind !== "bench") {
-    status = g.covered ? "covered" : `not covered (cover ${g.cover})`;
+    status = g.covered ? "covered"
+      : atScoring ? `covered at scoring by ${g.covered_at_scoring}` : `not covered (cover ${g.cover})`;
     label += `, ${status}`;
   }
-  return h("span", { class: `mt-group mt-group--${g.material}${g.covered ? " is-covered" : ""}`,
+  return h("span", { class: `mt-group mt-group--${g.material}${g.covered ? " is-covered" : ""}${atScoring ? " is-covered-later" : ""}`,
                      dataset: { testid: `group-${kind}-${g.material}`, count: g.count,
                                 covered: kind === "bench" ? null : String(g.covered) },
                      role: "img", "aria-label": label, title: label },
@@ -125,7 +127,8 @@ function groupChip(g, kind) {
     h("span", { class: "mt-group__name" }, name),
     h("span", { class: "mt-group__count" }, `×${g.count}`),
     kind === "bench" ? null
-      : h("span", { class: "mt-group__cover" }, g.covered ? "✓ covered" : `✗ cover ${g.cover}`));
+      : h("span", { class: "mt-group__cover" },
+          g.covered ? "✓ covered" : atScoring ? `✓ at scoring (${g.covered_at_scoring})` : `✗ cover ${g.cover}`));
 }
 
 function groups(list, kind, emptyText = "none") {
