@@ -32,7 +32,7 @@ from typing import Callable
 
 from ..core import State
 from ..rng import Rng
-from . import Bot, random_action, register_bot
+from . import RETREAT_IDS, Bot, random_action, register_bot
 
 #: game name -> rollout policy ``policy(state, rng) -> action id or list of ids`` (cheap; it may
 #: read all of the determinized state it is given: that state is already a guess, not the truth).
@@ -115,8 +115,13 @@ def score_margin_evaluator(scale: float):
 
 
 def single_actions(state: State, seat: int) -> list[list[str]]:
-    """Options for flat search when every atomic action is a whole decision."""
-    return [[action.id] for action in state.legal_actions()]
+    """Options for flat search when every atomic action is a whole decision. A mere "cancel"
+    (going back to the previous choice) is left out when anything else is possible: each
+    decision is searched afresh, and two searches that disagree would otherwise go back and
+    forth (choose Smith, cancel, choose Smith...) without the game moving on."""
+    legal = [action.id for action in state.legal_actions()]
+    forward = [a for a in legal if a not in RETREAT_IDS] or legal
+    return [[a] for a in forward]
 
 
 class Node:

@@ -96,3 +96,20 @@ def test_tree_search_fallback_beats_random_play(monkeypatch):
         hard_seat = 1 if seed % 2 else 0
         wins += hard_seat in state.winners()
     assert wins >= 5
+
+
+def test_flat_search_never_goes_back_when_it_can_go_on():
+    """Each decision is searched afresh; offering "cancel" let two searches undo each other
+    (Smith, cancel, Smith, cancel...) for hundreds of steps. It is only kept when it is the
+    only choice."""
+    from engine.bots.search import single_actions
+    state = engine.new_game("mottainai", 2, seed=4)
+    mover, rng, seen = make_bot("mottainai", "random"), Rng(1), 0
+    while not state.is_over and seen < 5:
+        ids = [a.id for a in state.legal_actions()]
+        options = [o[0] for o in single_actions(state, state.current_player)]
+        if "cancel" in ids and len(ids) > 1:
+            assert "cancel" not in options and sorted(options) == sorted(i for i in ids if i != "cancel")
+            seen += 1
+        state.apply(mover.choose(state, state.current_player, rng))
+    assert seen == 5
