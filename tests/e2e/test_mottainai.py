@@ -120,3 +120,40 @@ def test_whole_game_one_human_against_the_greedy_bot(app):
     assert "{P" not in log and "Ada" in log and "game ends at once" in log
     # at the end every hand is shown (backorders are scored from them)
     assert app.locator("[data-testid=player-1] [data-testid=final-hand-card]").count() == len(state.hands[1])
+
+
+def test_sales_that_pillar_or_quilt_will_cover_are_marked_on_the_table(app, tmp_path):
+    """Sales not covered by the Gift Shop but covered at the end by Pillar or Quilt show so."""
+    import json
+
+    from engine.bots import make_bot
+    from engine.rng import Rng
+
+    def marked(state):
+        return [(p["seat"], g) for p in state.view(0)["table"]["players"] for g in p["sale_groups"]
+                if g.get("covered_at_scoring")]
+
+    bot, saved = make_bot("mottainai", "greedy"), None
+    for seed in range(100):
+        state, rng = engine.new_game("mottainai", 2, seed=seed), Rng(seed)
+        while not state.is_over and saved is None:
+            if state.current_player == 0 and marked(state):
+                saved = state.save()
+            else:
+                state.apply(bot.choose(state, state.current_player, rng))
+        if saved:
+            break
+    assert saved, "no position with Pillar or Quilt covering sales at scoring"
+    seat, group = marked(engine.load(saved))[0]
+    path = tmp_path / "mottainai.json"
+    path.write_text(json.dumps({**saved, "seats": [{"kind": "human", "bot": None, "name": NAMES[0]},
+                                                   {"kind": "bot", "bot": "greedy", "name": NAMES[1]}]}))
+    app.check("[data-testid=game-mottainai]")
+    start(app, players=2, seats=["human", "greedy"], names=NAMES, seed=1)
+    app.set_input_files("[data-testid=load-file]", str(path))
+    assert wait_idle(app) == "human", app.evaluate("window.__app.lastError")
+    chips = app.locator(f"[data-testid=group-sales-{group['material']}][data-covered=false]")
+    labels = [chips.nth(i).get_attribute("aria-label") for i in range(chips.count())]
+    by = group["covered_at_scoring"]
+    assert any(f"covered at scoring by {by}" in label for label in labels), labels
+    assert any(f"at scoring ({by})" in chips.nth(i).inner_text() for i in range(chips.count()))
