@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import time
 from dataclasses import dataclass, field
 
@@ -102,7 +103,7 @@ def run_arena(game: str, levels: list[str], games: int, seed: int, settings: dic
         if progress:
             progress(len(results), games)
         if on_game:
-            on_game(summarize(game, levels, games, seed, settings, results))
+            on_game(summarize(game, levels, seed, settings, results))
 
     if jobs > 1 and work:
         from multiprocessing import Pool
@@ -113,11 +114,10 @@ def run_arena(game: str, levels: list[str], games: int, seed: int, settings: dic
         for job in work:
             record(_play_job(job))
     results.sort(key=lambda r: r["seed"])
-    return summarize(game, levels, games, seed, settings, results)
+    return summarize(game, levels, seed, settings, results)
 
 
-def summarize(game: str, levels: list[str], games: int, seed: int, settings: dict,
-              results: list[dict]) -> dict:
+def summarize(game: str, levels: list[str], seed: int, settings: dict, results: list[dict]) -> dict:
     """The report of a match-up: per-level stats over ``results`` (the games played so far)."""
     stats = {level: LevelStats(level) for level in dict.fromkeys(levels)}
     for result in results:
@@ -135,7 +135,6 @@ def summarize(game: str, levels: list[str], games: int, seed: int, settings: dic
 
 def load_for_resume(path: str, game: str, levels: list[str], seed: int, settings: dict) -> list[dict]:
     """The games already in the report at ``path`` if it is the same match-up, else an error."""
-    import os
     if not os.path.exists(path):
         return []
     try:
@@ -154,7 +153,6 @@ def load_for_resume(path: str, game: str, levels: list[str], seed: int, settings
 
 def write_report(path: str, report: dict) -> None:
     """Write the report as JSON, atomically (a stopped run never leaves half a file)."""
-    import os
     temp = path + ".part"
     with open(temp, "w", encoding="utf-8") as handle:
         json.dump(report, handle, indent=1)

@@ -56,32 +56,20 @@ ROLLOUT_DEPTHS: dict[str, int] = {}
 ROLLOUT_HORIZONS: dict[str, Callable[[State], Callable[[State], bool]]] = {}
 
 
-def register_options(game: str):
-    def decorate(fn):
-        MACRO_OPTIONS[game] = fn
-        return fn
-    return decorate
+def _registrar(table: dict):
+    """A decorator factory ``register(game)`` that files the decorated function in ``table``."""
+    def register(game: str):
+        def decorate(fn):
+            table[game] = fn
+            return fn
+        return decorate
+    return register
 
 
-def register_rollout(game: str):
-    def decorate(fn):
-        ROLLOUT_POLICIES[game] = fn
-        return fn
-    return decorate
-
-
-def register_horizon(game: str):
-    def decorate(fn):
-        ROLLOUT_HORIZONS[game] = fn
-        return fn
-    return decorate
-
-
-def register_evaluator(game: str):
-    def decorate(fn):
-        EVALUATORS[game] = fn
-        return fn
-    return decorate
+register_options = _registrar(MACRO_OPTIONS)
+register_rollout = _registrar(ROLLOUT_POLICIES)
+register_horizon = _registrar(ROLLOUT_HORIZONS)
+register_evaluator = _registrar(EVALUATORS)
 
 
 def outcome(state: State) -> list[float]:

@@ -251,6 +251,13 @@ FUTURE_WEIGHT = 0.5        # weight of next year's projected hearts at the rollo
 MARGIN_SCALE = 6.0         # hearts of lead that make a position clearly won
 
 
+def influences(state: MotenebaState, values) -> list[list[int]]:
+    """``[position][seat]`` influence on each girl with the colour values ``values``."""
+    all_colours = state.all_colours
+    return [[influence(state.on_girl[pos][s], values, state.power[pos][s], all_colours)[0]
+             for s in range(state.num_players)] for pos in range(len(state.girls))]
+
+
 def _term(infl: list[int], hearts: list[int], me: int, n: int) -> float:
     """One girl's part of the greedy score: my hearts minus the others' average."""
     received = award(infl, hearts)[0]
@@ -264,14 +271,9 @@ class Projection:
         self.state, self.me, self.n = state, seat, state.num_players
         self.values = topic_values(state.ranking)
         self.hearts = [state._girl_hearts(pos) for pos in range(len(state.girls))]
-        self.infl = self._influences(self.values)
+        self.infl = influences(state, self.values)
         self.terms = [_term(row, h, seat, self.n) for row, h in zip(self.infl, self.hearts)]
         self.now = sum(self.terms)
-
-    def _influences(self, values) -> list[list[int]]:
-        state, all_colours = self.state, self.state.all_colours
-        return [[influence(state.on_girl[pos][s], values, state.power[pos][s], all_colours)[0]
-                 for s in range(self.n)] for pos in range(len(state.girls))]
 
     def girl_gain(self, pos: int, colour: int | None, power: int = 0) -> float:
         """The gain of one more of my cubes of ``colour`` (or ``power`` +3 Power) by girl ``pos``."""
@@ -284,15 +286,15 @@ class Projection:
         row[me] = influence(cubes, self.values, state.power[pos][me] + power, state.all_colours)[0]
         return _term(row, self.hearts[pos], me, self.n) - self.terms[pos]
 
-    def topic_gain(self, colour: int, added: bool = True) -> float:
-        """The gain of a cube put on (or taken off) ``colour``'s topic card."""
+    def topic_gain(self, colour: int) -> float:
+        """The gain of a cube put on ``colour``'s topic card."""
         state = self.state
         ranking, topic = list(state.ranking), list(state.topic)
-        topic[colour] += 1 if added else -1
-        rerank(ranking, topic, colour, added, state.pass_equal)
+        topic[colour] += 1
+        rerank(ranking, topic, colour, True, state.pass_equal)
         if ranking == state.ranking:
             return 0.0
-        infl = self._influences(topic_values(ranking))
+        infl = influences(state, topic_values(ranking))
         return sum(_term(row, h, self.me, self.n) for row, h in zip(infl, self.hearts)) - self.now
 
     def placements(self, colours) -> list[tuple[float, int, str]]:
@@ -366,11 +368,8 @@ def moteneba_horizon(start: MotenebaState):
 def projected_hearts(state: MotenebaState) -> list[float]:
     """Each seat's hearts if the board were scored now with this year's heart values."""
     n = state.num_players
-    values = topic_values(state.ranking)
     got = [0.0] * n
-    for pos in range(len(state.girls)):
-        infl = [influence(state.on_girl[pos][s], values, state.power[pos][s], state.all_colours)[0]
-                for s in range(n)]
+    for pos, infl in enumerate(influences(state, topic_values(state.ranking))):
         received = award(infl, state._girl_hearts(pos))[0]
         for s in range(n):
             got[s] += received[s]

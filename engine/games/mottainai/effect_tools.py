@@ -1,5 +1,5 @@
 """Small helpers shared by the card-effect modules: choices among cards, public moves that keep
-``state.known`` right, and the Kite copy lookup."""
+``state.known`` right. (A Kite's copy is ``state.copy_of(work)``.)"""
 
 from __future__ import annotations
 
@@ -54,12 +54,6 @@ def hand_value(state: "MottainaiState", seat: int, material: str) -> int:
 def wing_options(card: int) -> list[tuple[str, str]]:
     return [("wing:gallery", f"Put {_label(card)} in your Gallery (it covers helpers)"),
             ("wing:gift_shop", f"Put {_label(card)} in your Gift Shop (it covers sales)")]
-
-
-def copy_of(state: "MottainaiState", work: int) -> int | None:
-    """The work a Kite is copying until the end of this turn, or None."""
-    copies = state.turn_notes.get("copies") if state.turn_notes else None
-    return copies.get(work) if copies else None
 
 
 def tie_backorders(state: "MottainaiState", seat: int, materials) -> int:

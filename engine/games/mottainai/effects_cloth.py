@@ -4,7 +4,7 @@ wording and our rulings."""
 
 from __future__ import annotations
 
-from .effect_tools import (MATERIAL_NAMES, VALUES, WING_NAMES, _distinct, _find, card_options, copy_of,
+from .effect_tools import (MATERIAL_NAMES, VALUES, WING_NAMES, _distinct, _find, card_options,
                            deal_top, end_if_empty, everyone, first_copy, label, material_of, name,
                            return_public, sales_of, take_work, tie_backorders, wing_options)
 from .effects import EFFECTS, Effect, Offer, register_effect
@@ -98,7 +98,7 @@ class Kite(Effect):
     key = "kite"
 
     def _copied(self, state, work):
-        copy = copy_of(state, work)
+        copy = state.copy_of(work)
         if copy is None:
             return None, None
         effect = EFFECTS.get(kind_of(copy).key)

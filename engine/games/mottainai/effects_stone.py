@@ -132,8 +132,8 @@ class Pillar(Effect):
         top = max(counts.values())
         if top == 0:
             return set()
-        quilt = any(kind_of(w).key == "quilt" or (state.turn_notes.get("copies", {}).get(w) is not None
-                                                  and kind_of(state.turn_notes["copies"][w]).key == "quilt")
+        quilt = any(kind_of(w).key == "quilt" or (state.copy_of(w) is not None
+                                                  and kind_of(state.copy_of(w)).key == "quilt")
                     for w in state.works(holder))
         best, best_material = 0, None
         for m, n in counts.items():

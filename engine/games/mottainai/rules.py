@@ -295,10 +295,15 @@ class MottainaiState(State):
         return sum(VALUES[self.work_material(w)] for w in self.wing_works(seat, wing)
                    if self.work_material(w) == material)
 
+    def copy_of(self, work: int) -> int | None:
+        """The work a Kite is copying until the end of this turn, or None."""
+        copies = self.turn_notes.get("copies") if self.turn_notes else None
+        return copies.get(work) if copies else None
+
     def work_material(self, work: int) -> str:
         """The material a completed work counts as: its own, or, for a Kite copying another work
         until the end of the turn, the copied work's (UBG-FAQ)."""
-        copied = self.turn_notes.get("copies", {}).get(work) if self.turn_notes else None
+        copied = self.copy_of(work)
         return material_of(copied if copied is not None else work)
 
     def is_covered(self, seat: int, zone: str, material: str) -> bool:
@@ -1203,8 +1208,7 @@ class MottainaiState(State):
 
     def _bonus_card_name(self, work: int) -> str:
         """A work's name in the card bonuses: ``Kite (as Scroll)`` while a Kite is a copy."""
-        copies = self.turn_notes.get("copies") if self.turn_notes else None
-        copy = copies.get(work) if copies else None
+        copy = self.copy_of(work)
         if copy is not None:
             return "%s (as %s)" % (kind_of(work).name, kind_of(copy).name)
         return kind_of(work).name
