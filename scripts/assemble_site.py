@@ -10,10 +10,16 @@ Layout produced::
       pyscript/                         @pyscript/core dist (*.js, *.css, no source maps)
       wheels/<sha256[:12]>/moteplay-<version>-py3-none-any.whl
       build.json                        tells the page where the wheel is (and versions)
+      sw.js                             the service worker, with this build's hash and file list
+      manifest.webmanifest, icons/      the installable app (copied from web/)
       .nojekyll                         GitHub Pages: serve files as they are
 
 The wheel sits under a content-hashed folder so a browser can never run a stale
 engine after a rebuild; ``build.json`` is fetched with ``cache: "no-cache"``.
+
+``sw.js`` (web/sw.js with two placeholders filled in) precaches every file the page can
+need; its ``BUILD`` is a hash of all those files, so any change to the site is a new
+service worker and a new cache (docs/web.md, "Offline, installing and updates").
 """
 from __future__ import annotations
 
@@ -36,6 +42,42 @@ def sha256(path: Path) -> str:
 
 def npm_version(package_dir: Path) -> str:
     return json.loads((package_dir / "package.json").read_text())["version"]
+
+
+# Never precached: the worker itself, the benchmark's bare page, GitHub Pages' marker.
+NOT_PRECACHED = {"sw.js", ".nojekyll"}
+NOT_PRECACHED_DIRS = {"bench"}
+
+
+def precache_list(out: Path) -> list[str]:
+    """Every file of the site the page can need, as sorted URLs relative to the site root."""
+    paths = []
+    for path in out.rglob("*"):
+        rel = path.relative_to(out)
+        if path.is_file() and rel.as_posix() not in NOT_PRECACHED and rel.parts[0] not in NOT_PRECACHED_DIRS:
+            paths.append(rel.as_posix())
+    return sorted(paths)
+
+
+def site_hash(out: Path, paths: list[str]) -> str:
+    """A short hash of the names and contents of ``paths``: the build's identity."""
+    h = hashlib.sha256()
+    for rel in paths:
+        h.update(rel.encode() + b"\0" + sha256(out / rel).encode() + b"\n")
+    return h.hexdigest()[:16]
+
+
+def write_service_worker(out: Path, build: str) -> None:
+    """Fill web/sw.js's BUILD (the build hash) and FILES (every precached file) in."""
+    paths = precache_list(out)
+    source = (out / "sw.js").read_text()
+    for placeholder in ('"__BUILD__"', '["__FILES__"]'):
+        if placeholder not in source:
+            sys.exit(f"error: web/sw.js lost its placeholder {placeholder}")
+    source = source.replace('"__BUILD__"', json.dumps(build)).replace('["__FILES__"]', json.dumps(paths, indent=0))
+    (out / "sw.js").write_text(source)
+    size = sum((out / p).stat().st_size for p in paths)
+    print(f"  service worker  build {build}: {len(paths)} files, {size:,} bytes precached")
 
 
 def main() -> int:
@@ -87,7 +129,10 @@ def main() -> int:
         "pyscript": npm_version(node / "@pyscript" / "core"),
         "built": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
     }
+    # the build's identity: a hash of every precached file (build.json only repeats them)
+    manifest["build"] = site_hash(out, precache_list(out))
     (out / "build.json").write_text(json.dumps(manifest, indent=2) + "\n")
+    write_service_worker(out, manifest["build"])
 
     files = [p for p in out.rglob("*") if p.is_file()]
     total = sum(p.stat().st_size for p in files)

@@ -3,7 +3,8 @@
 
 Used by ``scripts/serve`` (for playing) and imported by the e2e tests and the bench.
 ``no-cache`` makes the browser revalidate every file, so a rebuilt site is always
-picked up (the wheel is content-hashed anyway).
+picked up (the wheel is content-hashed anyway). ``--base /moteplay/`` serves the site under
+a sub-path, as GitHub Pages serves a project site (anything outside it is a 404).
 """
 from __future__ import annotations
 
@@ -21,12 +22,28 @@ SITE = ROOT / "site"
 MIME = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
         ".json": "application/json", ".whl": "application/zip", ".py": "text/plain; charset=utf-8",
         ".css": "text/css", ".html": "text/html; charset=utf-8", ".svg": "image/svg+xml",
-        ".zip": "application/zip", ".png": "image/png"}
+        ".zip": "application/zip", ".png": "image/png",
+        ".webmanifest": "application/manifest+json"}
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**mimetypes.types_map, **MIME}
     quiet = False
+    base = "/"  # the URL path the site is served under, e.g. "/moteplay/"
+
+    def send_head(self):
+        if self.path == self.base.rstrip("/"):  # "/moteplay" -> "/moteplay/", as GitHub Pages does
+            self.send_response(301)
+            self.send_header("Location", self.base)
+            self.end_headers()
+            return None
+        if not self.path.startswith(self.base):
+            self.send_error(404, "Outside the site")
+            return None
+        return super().send_head()
+
+    def translate_path(self, path: str) -> str:
+        return super().translate_path("/" + path[len(self.base):])
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
@@ -43,17 +60,26 @@ class Server(http.server.ThreadingHTTPServer):
 
 
 def make_server(host: str = "127.0.0.1", port: int = 8000, directory: Path = SITE,
-                quiet: bool = False) -> Server:
-    """A threaded server for ``directory`` (port 0 picks a free port)."""
-    handler = functools.partial(type("H", (Handler,), {"quiet": quiet}), directory=str(directory))
-    return Server((host, port), handler)
+                quiet: bool = False, base: str = "/") -> Server:
+    """A threaded server for ``directory`` under the URL path ``base`` (port 0 picks a free port)."""
+    base = url_base(base)
+    handler = functools.partial(type("H", (Handler,), {"quiet": quiet, "base": base}), directory=str(directory))
+    server = Server((host, port), handler)
+    server.base = base
+    return server
 
 
-def serve_in_thread(directory: Path = SITE, host: str = "127.0.0.1") -> tuple[Server, str]:
-    """Start a quiet server on a free port in a daemon thread; returns (server, base URL)."""
-    server = make_server(host, 0, directory, quiet=True)
+def url_base(base: str) -> str:
+    """"moteplay" / "/moteplay" / "/moteplay/" -> "/moteplay/"; "" or "/" -> "/"."""
+    return f"/{base.strip('/')}/" if base.strip("/") else "/"
+
+
+def serve_in_thread(directory: Path = SITE, host: str = "127.0.0.1", port: int = 0,
+                    base: str = "/") -> tuple[Server, str]:
+    """Start a quiet server (on a free port unless given) in a daemon thread; returns (server, URL)."""
+    server = make_server(host, port, directory, quiet=True, base=base)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://{host}:{server.server_address[1]}/"
+    return server, f"http://{host}:{server.server_address[1]}{server.base}"
 
 
 def main() -> int:
@@ -61,14 +87,15 @@ def main() -> int:
     ap.add_argument("--port", "-p", type=int, default=8000)
     ap.add_argument("--host", default="127.0.0.1")
     ap.add_argument("--dir", type=Path, default=SITE)
+    ap.add_argument("--base", default="/", help="URL path to serve the site under, e.g. /moteplay/")
     args = ap.parse_args()
     if not (args.dir / "index.html").exists():
         sys.exit(f"error: {args.dir}/index.html not found; run scripts/build first")
     try:
-        server = make_server(args.host, args.port, args.dir)
+        server = make_server(args.host, args.port, args.dir, base=args.base)
     except OSError as exc:
         sys.exit(f"error: cannot listen on {args.host}:{args.port}: {exc} (try --port N)")
-    print(f"Serving {args.dir} at http://{args.host}:{server.server_address[1]}/  (Ctrl+C to stop)",
+    print(f"Serving {args.dir} at http://{args.host}:{server.server_address[1]}{server.base}  (Ctrl+C to stop)",
           flush=True)
     try:
         server.serve_forever()

@@ -53,7 +53,10 @@ def browser_type_launch_args(browser_type_launch_args):
 
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args):
-    return {**browser_context_args, "viewport": {"width": 1280, "height": 900}, "accept_downloads": True}
+    # Service workers are blocked here so every test starts from the network; the offline
+    # tests (test_e2e_offline.py) make their own contexts that allow them.
+    return {**browser_context_args, "viewport": {"width": 1280, "height": 900}, "accept_downloads": True,
+            "service_workers": "block"}
 
 
 @pytest.fixture(scope="session")

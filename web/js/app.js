@@ -9,6 +9,10 @@
 //                                curtain "Pass to NAME" (no hand in the DOM);
 //                                else view(seat) and wait for a click (ctx.act)
 //
+// Never losing a game: after every move the game is autosaved in the browser
+// (js/autosave.js) and the lobby offers "Continue"; lobby and game are history entries,
+// so Back in a game goes to the lobby. js/offline.js runs the service worker.
+//
 // Hidden information: view(seat) is only ever requested for the human whose turn it
 // is, or (while a bot moves) for the human whose screen is already up. With several
 // humans and no such screen, and at the end of a hotseat game, the spectator view
@@ -17,6 +21,8 @@
 import { start, call, callRaw } from "./engine-client.js";
 import { h, fillNames, show, sleep, downloadJSON, listWords } from "./dom.js";
 import { renderLobby, randomSeed, defaultSeats } from "./lobby.js";
+import { readAutosave, writeAutosave, setAsideAutosave, describeAutosave } from "./autosave.js";
+import { startOffline } from "./offline.js";
 import { viewFor } from "./views/index.js";
 
 const params = new URLSearchParams(location.search);
@@ -39,6 +45,8 @@ const app = {
   gen: 0,           // bumps on every new/loaded game, to stop stale loops
   lastError: "",
   logLines: [],
+  autosaved: 0,     // autosaves written (tests wait for it)
+  offline: "no",    // no | ready (a service worker serves this site) | update (a new version waits)
 };
 
 // ------------------------------------------------------------------ helpers
@@ -116,7 +124,7 @@ async function boot() {
     $("versions").textContent =
       `Engine ${app.engine.engine} · Python ${app.engine.python} · Pyodide ${app.engine.pyodide}`;
     app.readyMs = Math.round(performance.now());
-    gotoLobby();
+    gotoLobby(await restoreAutosave());
   } catch (err) {
     console.error(err);
     const reason = String(err?.message ?? err).split("\n")[0];
@@ -129,16 +137,17 @@ async function boot() {
 }
 
 // ------------------------------------------------------------------ lobby
-function gotoLobby(notice) {
+function gotoLobby(notice, { fromHistory = false } = {}) {
   app.gen += 1; // stops a running bot loop
-  const running = app.status && !app.status.is_over;
+  if (!fromHistory) navigate("lobby");
   setPhase("lobby");
   setIdle(true);
   show($("curtain"), false);
   $("table").replaceChildren(); // no hand stays in the page behind the lobby
   app.view = null;
   renderLobby($("lobby"), { games: app.games, onStart: startGame, onLoad: pickFile, notice,
-                            onResume: running ? resumeGame : null });
+                            resume: app.status ? { label: gameLabel(), over: app.status.is_over,
+                                                   onResume: () => resumeGame() } : null });
   showSection("lobby");
 }
 
@@ -160,8 +169,9 @@ async function startGame(setup) {
 
 function enterGame(setup, status) {
   app.setup = setup;
-  app.status = status;
+  setStatus(status);
   app.gen += 1;
+  navigate("game");
   app.shownHuman = null;
   app.view = null;
   app.logLines = [];
@@ -172,13 +182,67 @@ function enterGame(setup, status) {
   advance();
 }
 
-/** Back from the lobby to the running game (the curtain shows again in hotseat). */
-function resumeGame() {
+/** Back from the lobby to the kept game (the curtain shows again in hotseat). */
+function resumeGame({ fromHistory = false } = {}) {
   app.gen += 1;
+  if (!fromHistory) navigate("game");
   app.shownHuman = null;
+  app.view = null;
+  show($("result"), false);
   showSection("game");
   advance();
 }
+
+// ------------------------------------------------------------------ autosave and history
+/** "Motto, 3 players, turn 41": the kept game, for the lobby. */
+function gameLabel() {
+  return describeAutosave({ title: gameInfo(app.setup.game)?.title ?? app.setup.game,
+                            numPlayers: app.status.num_players, turn: app.status.turn,
+                            isOver: app.status.is_over });
+}
+
+/** A new engine status: remember it and autosave the game (save + seats) in the browser. */
+function setStatus(status) {
+  app.status = status;
+  const setup = app.setup;
+  call("save").then((reply) => {
+    if (!reply.ok || reply.save.game !== setup.game) return;
+    if (writeAutosave({ save: reply.save, seats: setup.seats, status,
+                        title: gameInfo(setup.game)?.title ?? setup.game })) app.autosaved += 1;
+  }).catch((err) => console.warn("autosave failed:", err));
+}
+
+/** At start-up: load the autosaved game into the engine; a message if it cannot be. */
+async function restoreAutosave() {
+  const data = readAutosave();
+  if (!data) return undefined;
+  const reply = data.corrupt ? { ok: false, error: "it is not readable" } : await engine("load", data.save);
+  if (!reply.ok) {
+    setAsideAutosave();
+    return `Your last game could not be restored (${shorten(reply.error)}), so it was set aside.`;
+  }
+  app.setup = setupFromSave(reply.status, data.seats);
+  app.status = reply.status;
+  return undefined;
+}
+
+const shorten = (text, max = 120) => {
+  const s = String(text).replace(/\s+/g, " ").trim().replace(/[.]$/, "");
+  return s.length > max ? `${s.slice(0, max)}…` : s;
+};
+
+/** Make `screen` ("lobby" | "game") the current history entry, so Back leaves the game. */
+function navigate(screen) {
+  if (history.state?.screen !== screen) history.pushState({ screen }, "");
+}
+
+const GAME_PHASES = new Set(["curtain", "human", "bot", "over", "stalled"]);
+window.addEventListener("popstate", (event) => {
+  const screen = event.state?.screen;
+  if (screen === "game" && app.phase === "lobby" && app.status) resumeGame({ fromHistory: true });
+  else if (screen !== "game" && GAME_PHASES.has(app.phase)) gotoLobby(undefined, { fromHistory: true });
+  else if (screen === "game" && app.phase === "lobby") history.replaceState({ screen: "lobby" }, "");
+});
 
 // ------------------------------------------------------------------ game flow
 async function advance() {
@@ -210,12 +274,12 @@ async function advance() {
       } catch (err) {
         reply = { ok: false, error: String(err?.message ?? err) };
       }
+      if (reply.ok) setStatus(reply.status); // the engine moved, even if the page has left the game
       if (gen !== app.gen) return;
       if (!reply.ok) {
         stall(`${seat.name} (computer) could not move: ${fill(reply.error)}`);
         return;
       }
-      app.status = reply.status;
       continue;
     }
     // a human is to move
@@ -319,6 +383,7 @@ async function act(actionId) {
   } finally {
     app.busy = false;
   }
+  if (reply.ok) setStatus(reply.status);
   if (gen !== app.gen) return reply;
   if (!reply.ok) {
     showError(`Not allowed: ${fill(reply.error)}`);
@@ -327,7 +392,6 @@ async function act(actionId) {
     return reply;
   }
   clearError();
-  app.status = reply.status;
   advance();
   return reply;
 }
@@ -436,18 +500,21 @@ async function loadFile(file) {
     return; // the current game (if any) goes on untouched
   }
   clearError();
-  const status = reply.status;
+  enterGame(setupFromSave(reply.status, seats), reply.status);
+}
+
+/** The page's setup for a loaded game: the save's seats if they fit, else default seats. */
+function setupFromSave(status, seats) {
   const info = gameInfo(status.game);
   const botNames = new Set((info?.bots ?? []).map((b) => b.name));
   const valid = Array.isArray(seats) && seats.length === status.num_players &&
     seats.every((s) => s && typeof s.name === "string" &&
       (s.kind === "human" || (s.kind === "bot" && botNames.has(s.bot))));
-  const setup = {
+  return {
     game: status.game, numPlayers: status.num_players, seed: status.seed, options: status.options,
     seats: valid ? seats.map((s) => ({ kind: s.kind, bot: s.kind === "bot" ? s.bot : null, name: s.name.slice(0, 20) }))
                  : defaultSeats(info ?? { bots: [] }, status.num_players),
   };
-  enterGame(setup, status);
 }
 
 // ------------------------------------------------------------------ wiring
@@ -465,7 +532,7 @@ $("file-load").addEventListener("change", (e) => {
 // only what the page already shows (the rendered view is the viewer's own view).
 const copy = (x) => (x == null ? x : structuredClone(x));
 window.__app = Object.freeze({
-  get ready() { return app.games.length > 0; },
+  get ready() { return app.games.length > 0 && app.phase !== "loading"; },
   get readyMs() { return app.readyMs ?? null; },
   get phase() { return app.phase; },
   get busy() { return app.busy; },
@@ -478,6 +545,10 @@ window.__app = Object.freeze({
   get lastError() { return app.lastError; },
   get engine() { return copy(app.engine); },
   get pace() { return PACE; },
+  /** How many autosaves were written since the page loaded. */
+  get autosaved() { return app.autosaved; },
+  /** Offline state: "no", "ready" (served by the service worker) or "update" (a new version waits). */
+  get offline() { return app.offline; },
   /** The engine's save of the current game (what "Save game" downloads). */
   async save() {
     const reply = await call("save");
@@ -485,4 +556,21 @@ window.__app = Object.freeze({
   },
 });
 
+history.replaceState({ screen: "lobby" }, "");
 boot();
+startOffline({
+  onReady: () => {
+    app.offline = "ready";
+    const note = $("offline-note");
+    note.textContent = "Moteplay is now stored in this browser: it plays offline too.";
+    show(note, true);
+    setTimeout(() => show(note, false), 8000);
+  },
+  onUpdate: (reload) => {
+    app.offline = "update";
+    $("update-reload").onclick = reload;
+    show($("update"), true);
+  },
+}).then((registration) => {
+  if (registration && navigator.serviceWorker.controller && app.offline === "no") app.offline = "ready";
+});

@@ -64,9 +64,11 @@ function settingsFor(game, store) {
  * Render the lobby into `root`.
  * @param {HTMLElement} root
  * @param {{games: object[], onStart: (setup) => void, onLoad: () => void,
- *          onResume?: () => void, notice?: string}} args  onResume: "Back to the game" (a game is running)
+ *          resume?: {label: string, over: boolean, onResume: () => void}, notice?: string}} args
+ *   resume: the game kept in this browser ("Continue: Motto, 3 players, turn 41"), if any;
+ *   notice: a sentence to show at the top (e.g. why a stored game could not be restored).
  */
-export function renderLobby(root, { games, onStart, onLoad, onResume, notice }) {
+export function renderLobby(root, { games, onStart, onLoad, resume, notice }) {
   const store = loadStore();
   let game = games.find((g) => g.name === store.game) ?? games[0];
   let settings = settingsFor(game, store);
@@ -81,8 +83,9 @@ export function renderLobby(root, { games, onStart, onLoad, onResume, notice }) 
   function draw() {
     const focusKey = document.activeElement?.dataset?.key;
     root.replaceChildren(...[
+      notice ? h("p", { class: "notice", role: "status", dataset: { testid: "lobby-notice" } }, notice) : null,
+      resume ? continueBlock() : null,
       h("h2", { id: "lobby-title" }, "New game"),
-      notice ? h("p", { class: "notice" }, notice) : null,
       gamePicker(),
       playersBlock(),
       optionsBlock(),
@@ -91,11 +94,19 @@ export function renderLobby(root, { games, onStart, onLoad, onResume, notice }) 
         h("button", { type: "button", class: "primary big", dataset: { testid: "start", key: "start" },
                       onclick: start }, `Start ${game.title}`),
         h("button", { type: "button", dataset: { testid: "lobby-load", key: "load" }, onclick: onLoad },
-          "Load a saved game…"),
-        onResume ? h("button", { type: "button", dataset: { testid: "resume", key: "resume" }, onclick: onResume },
-          "Back to the game") : null),
+          "Load a saved game…")),
     ].filter(Boolean));
     if (focusKey) root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`)?.focus();
+  }
+
+  function continueBlock() {
+    return h("section", { class: "continue", dataset: { testid: "continue-block" }, "aria-labelledby": "continue-title" },
+      h("h2", { id: "continue-title" }, resume.over ? "Your last game" : "Your game in progress"),
+      resume.over ? h("p", { class: "continue__what" }, resume.label) : null,
+      h("button", { type: "button", class: "primary big", dataset: { testid: "resume", key: "resume" },
+                    onclick: resume.onResume },
+        resume.over ? "Show the result" : `Continue: ${resume.label}`),
+      resume.over ? null : h("p", { class: "hint" }, "Starting a new game replaces it."));
   }
 
   function gamePicker() {
