@@ -74,6 +74,7 @@ function setIdle(idle) {
 }
 
 function showSection(name) {
+  if ($(name).hidden) window.scrollTo(0, 0); // a new screen starts at its top
   for (const id of ["loading", "fatal", "lobby", "game"]) show($(id), id === name);
   const inGame = name === "game";
   show($("btn-load"), inGame || name === "lobby");
@@ -556,6 +557,7 @@ window.__app = Object.freeze({
   },
 });
 
+history.scrollRestoration = "manual"; // each screen starts at its top (showSection)
 history.replaceState({ screen: "lobby" }, "");
 boot();
 startOffline({
