@@ -377,11 +377,14 @@ class MottainaiState(State):
         self._say(self._result_note())
 
     def check_wing_end(self) -> bool:
-        """T8: end the game at once if any player has enough works in one wing (after a work was
-        placed or moved by a card effect). Returns True if the game is over."""
+        """T8, T8a: end the game at once if any player has enough works in one wing, by any means
+        (a completion, a work moved in, a Kite copy that makes Go Set count a work in both wings).
+        Checked after every step. Returns True if the game is over."""
         if self._over:
             return True
         for seat in [self._current] + [s for s in range(self.num_players) if s != self._current]:
+            if len(self.gallery[seat]) + len(self.gift_shop[seat]) < self.works_to_end:
+                continue      # a wing never counts more works than the player has
             if any(len(self.wing_works(seat, w)) >= self.works_to_end for w in WINGS):
                 self.finish("wing")
                 return True
@@ -456,7 +459,8 @@ class MottainaiState(State):
         EFFECTS[offer.card].use(self, self._current, offer, trigger, self.ctx)
 
     def _check_always(self) -> None:
-        """"Always" effects (Turtle): a player may win at once at any moment."""
+        """What is checked after every step: "always" effects (Turtle: a player may win at once
+        at any moment), then a wing with enough works (T8a)."""
         if not EFFECTS:
             return
         for seat in [self._current] + [s for s in range(self.num_players) if s != self._current]:
@@ -466,13 +470,15 @@ class MottainaiState(State):
                     self.end_card = kind_of(work).key
                     self.finish("instant", seat)
                     return
+        self.check_wing_end()
 
     # -------------------------------------------------------------- the flow of a turn
     def _advance(self) -> None:
-        """Run the automatic steps until the player to move must decide, or the game ends."""
-        while not self._over and self.decision is None:
+        """Run the automatic steps until the player to move must decide, or the game ends. The
+        end conditions are checked after every step, a decision included (T8a)."""
+        while not self._over:
             self._check_always()
-            if self._over:
+            if self._over or self.decision is not None:
                 return
             getattr(self, "_phase_" + self.phase)()
 
