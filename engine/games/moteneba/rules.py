@@ -33,7 +33,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ...core import Action, GameInfo, Option, State, register, seat_option
+from ...core import Action, GameInfo, Option, State, json_copy, register, seat_option
 from ...rng import Rng
 
 # ---------------------------------------------------------------------- the card data
@@ -886,7 +886,7 @@ class MotenebaState(State):
             })
         table = {
             "year": self.year, "years": YEARS, "phase": self.phase, "start_player": self.start,
-            "colours": list(DATA["colours"]),
+            "colours": json_copy(DATA["colours"]),
             "girls": girls,
             "girls_to_pick": ([{"key": g["key"], "name": g["name"], "hearts": list(g["hearts"]),
                                 "event": g["event"]} for i, g in enumerate(GIRLS) if i not in self.girls]
@@ -906,7 +906,7 @@ class MotenebaState(State):
             "house_rules": {"equal_pass": self.pass_equal, "remove_cube": self.remove_rule,
                             "all_colours": self.all_colours},
             "scoring": None,
-            "scorings": list(self.scorings),
+            "scorings": json_copy(self.scorings),   # kept ready-made in the state: copied
         }
         if self.phase == "draft":
             table["draft"] = {"round": self.draft_round + 1, "rounds": n,
@@ -919,7 +919,7 @@ class MotenebaState(State):
         if self.phase == "power":
             table["scoring"] = self.compute_scoring()
         elif self.scorings:
-            table["scoring"] = self.scorings[-1]
+            table["scoring"] = json_copy(self.scorings[-1])
         if seat is not None:
             table["events"] = [{"kind": k, "title": EVENTS[k]["title"], "text": EVENTS[k]["text"]}
                                for k in sorted(self.hands[seat], key=EVENT_KINDS.index)]

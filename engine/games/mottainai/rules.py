@@ -110,8 +110,9 @@ def value_of(card: int) -> int:
 
 
 def card_json(card: int) -> dict:
-    """A face-up card as the views show it (by design only: the two copies look the same)."""
-    return _KIND_JSON[card % KINDS_PER_DECK]
+    """A face-up card as the views show it (by design only: the two copies look the same); a new
+    dict on every call, since callers may change their views."""
+    return dict(_KIND_JSON[card % KINDS_PER_DECK])
 
 
 def _sort_key(card: int):
@@ -1235,6 +1236,8 @@ class MottainaiState(State):
         return [min(tied, key=lambda s: (s - self._current) % self.num_players)]
 
     def _result_note(self) -> str:
+        if not self._over:
+            return "The game is not over yet."
         if self.instant_winner is not None:
             if self.end_card == "turtle":
                 return ("{P%d} wins at once with Turtle (a completed work of each of the five materials), "
