@@ -20,7 +20,10 @@ Subclasses implement these hooks (all private, the public API is written once he
 ``_copy_into(other)``
     copy the game-specific fields into a fresh instance (for :meth:`clone`).
 ``_table(seat)``, ``_prompt(seat)``
-    the visible table and the prompt for one seat (``None``: a spectator).
+    the visible table and the prompt for one seat (``None``: a spectator). The table must be new
+    data on every call, sharing no list or dict with the state, with module constants or with
+    another call (data the state keeps ready-made goes through :func:`json_copy`): callers may
+    change what a view gives them.
 ``_scores()``, ``_result_table()``
     final scores, and the breakdown shown at the end.
 ``_determinize(seat, rng)``
@@ -250,7 +253,11 @@ class State:
 
     # ------------------------------------------------------------------ views
     def view(self, seat: int | None) -> dict:
-        """Everything ``seat`` may see, as a JSON-safe dict (``None``: a spectator)."""
+        """Everything ``seat`` may see, as a JSON-safe dict (``None``: a spectator).
+
+        The view is new data: it shares nothing with the state or with any other call, so the
+        caller may change it freely. (It is built fresh rather than copied: bots call it in
+        their rollouts.)"""
         if seat is not None:
             self._check_seat(seat)
         to_move = not self._over and seat == self._current
@@ -269,11 +276,12 @@ class State:
         }
 
     def result(self) -> dict:
-        """The final score table: scores, winners, and a breakdown any front end can render."""
+        """The final score table: scores, winners, and a breakdown any front end can render.
+        New data on every call, like :meth:`view`."""
         columns, rows = self._result_table()
-        scores = self._scores()
-        return {"scores": scores, "winners": self.winners(), "columns": columns,
-                "rows": [{"seat": seat, "cells": cells, "total": scores[seat]}
+        scores = list(self._scores())
+        return {"scores": scores, "winners": list(self.winners()), "columns": json_copy(columns),
+                "rows": [{"seat": seat, "cells": json_copy(cells), "total": scores[seat]}
                          for seat, cells in enumerate(rows)]}
 
     # ------------------------------------------------------------------ saving
@@ -336,6 +344,21 @@ class State:
 
     def _result_table(self) -> tuple[list[str], list[list]]:
         raise NotImplementedError
+
+
+def json_copy(value):
+    """A deep copy of JSON-like data: every dict and list (and tuple) is new; strings, numbers,
+    booleans and None are immutable and kept. For data a game keeps ready-made from call to call
+    (views and results must share nothing with the state or with other calls)."""
+    kind = type(value)
+    if kind is dict:
+        return {k: v if type(v) in _IMMUTABLE else json_copy(v) for k, v in value.items()}
+    if kind is list or kind is tuple:
+        return [v if type(v) in _IMMUTABLE else json_copy(v) for v in value]
+    return value
+
+
+_IMMUTABLE = frozenset((str, int, float, bool, type(None)))
 
 
 # ---------------------------------------------------------------------- registry and saves

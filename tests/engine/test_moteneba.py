@@ -535,6 +535,53 @@ def test_cancelling_an_event_returns_the_card_and_keeps_the_turn():
     assert state.hands[seat] == ["trade"] and state.pending is None and state.current_player == seat
 
 
+def views(state) -> dict:
+    return {seat: state.view(seat) for seat in [None, *range(state.num_players)]}
+
+
+@pytest.mark.parametrize("kind, steps", [("trade", ["give:red"]), ("replace", []), ("return", [])])
+def test_an_event_card_that_can_still_be_cancelled_stays_in_the_hand_for_everyone_else(kind, steps):
+    # N8 clarified: nobody else sees any change until the play is completed
+    state, seat = event_table(kind)
+    state.hands[seat] = [kind, "power"]
+    state.unplaced[(seat + 1) % 3] = [0, 1, 0, 0, 0]
+    state.topic[Y] = 2
+    before = views(state)
+    for action in [f"event:{kind}", *steps]:
+        state.apply(action)
+        for other in (None, (seat + 1) % 3, (seat + 2) % 3):
+            assert state.view(other) == before[other]
+        assert state.view(seat)["table"]["pending"]["kind"] == kind
+        assert state.view(None)["table"]["players"][seat]["event_count"] == 2
+    # a cancel leaves no trace at all, in any view or in the log
+    state.apply("cancel")
+    assert views(state) == before
+    # completed, the card is played for everyone to see
+    state.apply(f"event:{kind}")
+    for action in steps + [{"trade": f"take:{(seat + 1) % 3}:blue", "replace": "give:red",
+                            "return": "topic:yellow"}[kind]]:
+        state.apply(action)
+    assert state.view(None)["table"]["players"][seat]["event_count"] == 1
+    assert state.view(None)["table"]["event_discard"] == [kind]
+
+
+def test_another_seat_determinizes_an_event_card_being_played_as_a_hand_card():
+    # seat 1 cannot tell Return from Replace being started: its re-deal is the same for both
+    deals = []
+    for kind in ("return", "replace"):
+        state, seat = event_table(kind)
+        state.deck.remove(kind)              # the same 14 cards in deck and hand in both games
+        state.topic[Y] = 1
+        state.apply(f"event:{kind}")
+        other = state.determinize((seat + 1) % 3, Rng(4))
+        assert other.pending is None and len(other.hands[seat]) == 1
+        assert other.view((seat + 1) % 3) == state.view((seat + 1) % 3)
+        deals.append((other.hands, other.deck))
+        mine = state.determinize(seat, Rng(4))
+        assert mine.pending == (kind, None) and mine.hands[seat] == []
+    assert deals[0] == deals[1]
+
+
 def test_trade_needs_another_player_with_cubes():
     state, seat = event_table("trade")
     assert "event:trade" not in [a.id for a in state.legal_actions()]

@@ -726,3 +726,160 @@ def test_effect_logs_do_not_name_hidden_cards():
     t2.play("tailor", "use:puppet:1")
     line = next(line for line in s2.log if "Puppet:" in line)
     assert "Bell" not in line and "Scroll" not in line
+
+
+# ====================================================================== T8a, T10a: Kite copies
+def kite_copies(t, seat: int, copied: str, give: str = "scroll", of: int | None = None):
+    """``seat`` uses Kite in its morning: gives ``give`` to ``of`` (default: itself) and copies
+    that player's ``copied`` work."""
+    t.put("hands", seat, give)
+    t.go(seat, "begin")
+    t.play(f"use:kite:{seat if of is None else of}", f"give:{give}", f"copy:{copied}")
+
+
+def test_a_kite_copy_of_go_set_that_makes_a_wing_reach_five_ends_the_game_at_once():
+    # T8a: three Stone works in the Gallery, two works in the Gift Shop; once Kite is Go Set the
+    # Stone works also count in the Gift Shop: 5 works there
+    t = Table()
+    s = t.s
+    t.put("gallery", 0, "kite", "tower", "bench", "amulet")
+    t.put("gift_shop", 0, "scroll", "fan")
+    t.put("gallery", 1, "go-set")
+    t.put("hands", 0, "bell")
+    assert len(s.wing_works(0, "gift_shop")) == 2
+    kite_copies(t, 0, "go-set", of=1)
+    assert len(s.wing_works(0, "gift_shop")) == 5
+    assert s.is_over and s.end_reason == "wing" and s.decision is None
+    assert s.log[-4] == "{P0} has 5 works in one wing: the game ends at once."
+    # with only four the game goes on to the next morning step
+    t2 = Table()
+    t2.put("gallery", 0, "kite", "tower", "bench", "amulet")
+    t2.put("gift_shop", 0, "scroll")
+    t2.put("gallery", 1, "go-set")
+    t2.put("hands", 0, "bell")
+    kite_copies(t2, 0, "go-set", of=1)
+    assert not t2.s.is_over and len(t2.s.wing_works(0, "gift_shop")) == 4
+
+
+def test_a_kite_copy_of_straw_does_not_lower_support_twice():
+    # T10a: Kite copying the owner's own Straw adds nothing; Vase (Clay 3) still needs 1 support
+    t = Table()
+    s = t.s
+    t.put("gallery", 0, "kite", "straw")
+    t.put("task", 0, "bell")
+    t.put("hands", 0, "vase", "cup")
+    kite_copies(t, 0, "straw")
+    assert s.copy_of(s.gallery[0][0]) is not None
+    assert s.support_needed(0, s.hands[0][0], "smith") == 1          # was 0
+    # a Kite copying Straw for a player without Straw lowers it by one, as Straw does
+    t2 = Table()
+    t2.put("gallery", 0, "kite")
+    t2.put("gallery", 1, "straw")
+    vase, = t2.put("hands", 0, "vase")
+    kite_copies(t2, 0, "straw", of=1)
+    assert t2.s.support_needed(0, vase, "smith") == 1
+
+
+def test_a_kite_copy_of_lampshade_quilt_or_pillar_the_owner_has_adds_nothing():
+    # Lampshade: the Bell in hand counts once on the 0-0 Metal tie; Kite scores as a Paper 1
+    t = Table(3)
+    s = t.s
+    kite, = t.put("gallery", 0, "kite")
+    t.put("gallery", 0, "lampshade")
+    t.put("hands", 0, "bell")
+    s.turn_notes = {"copies": {kite: next(w for w in s.works(0) if key(w) == "lampshade")}}
+    assert s.score_breakdown(0)["bonus_cards"] == [("Kite (as Lampshade)", -1), ("Lampshade", 3)]
+    assert bonus(s, 0) == 3 - 1                                           # was 3 + 3 - 1
+    # Quilt: its cover of the Cloth sales and its 0-0 ties count once
+    q = Table(3)
+    s = q.s
+    kite, = q.put("gift_shop", 0, "kite")
+    quilt, = q.put("gift_shop", 0, "quilt")
+    q.put("sales", 0, "fan", "straw")                 # 2 Paper sales, not covered by the Gift Shop
+    q.put("hands", 0, "tower")                        # a 0-0 Stone tie
+    assert bonus(s, 0) == 2 + 2
+    s.turn_notes = {"copies": {kite: quilt}}
+    assert bonus(s, 0) == 2 + 2 and s.score_breakdown(0)["total"] == 2 + 2 + 2 + 2     # was 12
+    # Pillar: the most-sold material is covered once
+    p = Table(3)
+    s = p.s
+    kite, = p.put("gallery", 0, "kite")
+    pillar, = p.put("gallery", 0, "pillar")
+    p.put("sales", 0, "bell", "coin")
+    assert bonus(s, 0) == 6
+    s.turn_notes = {"copies": {kite: pillar}}
+    assert bonus(s, 0) == 6 and s.scoring_cover(0, "metal") == "Pillar"
+    # a Kite copying a card its owner does not have still scores as that card
+    k = Table(3)
+    s = k.s
+    kite, = k.put("gallery", 0, "kite")
+    lamp, = k.put("gallery", 1, "lampshade")
+    k.put("hands", 0, "bell")
+    s.turn_notes = {"copies": {kite: lamp}}
+    assert s.score_breakdown(0)["bonus_cards"] == [("Kite (as Lampshade)", 3 - 1)]
+
+
+def test_two_lampshades_with_two_decks_count_the_tie_once():
+    t = Table(4)
+    s = t.s
+    t.put("gallery", 0, "lampshade", "lampshade")
+    t.put("hands", 0, "bell")
+    assert s.score_breakdown(0)["bonus_cards"] == [("Lampshade", 3)]
+
+
+def test_each_flag_needs_its_own_shown_card():
+    # T10a: two Flags (two decks) and one Cloth card in hand: one more action, not two
+    t = Table(4)
+    s = t.s
+    t.put("gallery", 0, "flag", "flag")
+    t.put("task", 0, "robe")
+    t.set_hand(0, "mask")
+    t.noon(0)
+    assert t.ids() == ["use:flag:mask", "skip"]
+    t.play("use:flag:mask")
+    assert s.decision == "action" and s.actions_total == 2                # was offered again: 3
+    # with two Cloth cards both Flags are used
+    t2 = Table(4)
+    t2.put("gallery", 0, "flag", "flag")
+    t2.put("task", 0, "robe")
+    t2.set_hand(0, "mask", "quilt")
+    t2.noon(0)
+    t2.play("use:flag:mask")
+    assert t2.ids() == ["use:flag:quilt", "skip"]
+    t2.play("use:flag:quilt")
+    assert t2.s.actions_total == 3
+    # a Kite copying Flag (one deck) is a Flag too: it needs a card of its own
+    t3 = Table()
+    s3 = t3.s
+    t3.put("gallery", 0, "kite", "flag")
+    t3.set_hand(0, "mask", "robe")
+    kite_copies(t3, 0, "flag")
+    t3.play("task:robe")
+    assert t3.ids() == ["use:kite:mask", "use:flag:mask", "skip"]
+    t3.play("use:flag:mask")
+    assert s3.decision == "action" and s3.actions_total == 2
+
+
+def test_two_frogs_completed_in_one_turn_give_one_extra_turn():
+    t = Table(4)
+    s = t.s
+    t.no_tasks()
+    t.put("task", 0, "bell")
+    t.put("helpers", 0, "coin")                       # a Smith helper: two actions
+    t.put("gallery", 1, "scroll", "fan", "tower")     # nobody has fewer works than P0
+    t.put("gallery", 2, "scroll", "fan", "bench")
+    t.put("gallery", 3, "jar", "cup", "vase")
+    t.set_hand(0, "frog", "frog", "amulet")
+    t.set_hand(1, "robe")                             # P1 has a decision to make on their turn
+    t.noon(0)
+    t.play("smith", "work:frog", "support:amulet", "wing:gallery")
+    assert "use:frog" in t.ids()
+    t.play("use:frog", "smith", "work:frog", "wing:gallery")
+    # the second Frog offered nothing: the turn ended, and the one extra turn began
+    assert len(s.gallery[0]) == 2 and sum("'s Frog:" in line for line in s.log) == 1
+    assert s.current_player == 0 and s.decision == "new_task" and not s.extra_turn
+    assert sum(line == "{P0} takes another turn." for line in s.log) == 1
+    # the extra turn is the only one: after it, the next player
+    while s.current_player == 0:
+        t.play("no_task" if "no_task" in t.ids() else "skip" if "skip" in t.ids() else t.ids()[0])
+    assert s.current_player == 1

@@ -217,6 +217,49 @@ def test_with_deck_and_discard_empty_the_pool_stays_short_and_drawing_is_impossi
         state.apply("take:0")
 
 
+def test_a_slot_left_empty_is_refilled_as_soon_as_a_play_fills_the_discard_pile():
+    # M4 clarified: deck and discard empty, so slot 0 stayed empty after the take ...
+    state = game(2, hands=[["1 love red", "2 love red", "3 passion red"], ["1 money blue", "1 love blue"]],
+                 deck=[], discard=[], pool=["1 money red", "2 money red", "3 money red", "2 passion blue"])
+    state.apply("take:0")
+    assert state.pool[0] is None and state.current_player == 1
+    state.apply("take:2")
+    assert state.pool[0] is None and state.pool[2] is None
+    # ... and the play's three cards are shuffled into a new deck and fill both slots at once
+    play(state, "1 love red", "2 love red", "3 passion red")
+    refilled = [state.pool[0], state.pool[2]]
+    assert None not in state.pool and len(state.deck) == 1 and state.discard == []
+    assert sorted(refilled + state.deck) == sorted(card(c) for c in ("1 love red", "2 love red", "3 passion red"))
+    assert state.log[-1] == "The deck is empty: the discard pile is shuffled into a new deck."
+    assert "draw" in {a.id for a in state.legal_actions()}
+
+
+def test_a_take_from_an_empty_deck_reshuffles_the_discard_pile_into_the_slot():
+    state = game(2, deck=[], discard=["3 love red"])
+    taken = state.pool[1]
+    state.apply("take:1")
+    assert state.pool[1] == card("3 love red") and state.deck == [] and state.discard == []
+    assert taken in state.hands[0] and None not in state.pool
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_from_an_empty_table_the_pool_is_short_only_while_no_card_is_left_to_show(seed):
+    # every card in the hands: no deck, no discard pile, no pool; then random play to the end
+    state = engine.new_game("motto", 3, seed=seed)
+    cards = state.deck + state.pool
+    state.deck, state.pool = [], [None] * 4
+    for i, c in enumerate(cards):
+        state.hands[i % 3].append(c)
+    rng, bot = Rng(seed), make_bot("motto", "random")
+    refilled = False
+    while not state.is_over:
+        state.apply(bot.choose(state, state.current_player, rng))
+        if not state.selection:
+            assert None not in state.pool or (state.deck == [] and state.discard == [])
+            refilled = refilled or None not in state.pool
+    assert refilled
+
+
 # ---------------------------------------------------------------- M5: passing
 def test_a_player_with_nothing_to_do_passes():
     state = game(2, hands=[["1 love red", "2 passion blue"], ["1 money blue"]], deck=[], discard=[],

@@ -33,7 +33,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ...core import Action, GameInfo, Option, State, register, seat_option
+from ...core import Action, GameInfo, Option, State, json_copy, register, seat_option
 from ...rng import Rng
 
 # ---------------------------------------------------------------------- the card data
@@ -54,8 +54,8 @@ EVENTS = {e["kind"]: e for e in DATA["events"]}
 EVENT_KINDS: tuple[str, ...] = tuple(e["kind"] for e in DATA["events"])  # display order
 YEAR_EVENTS = ("trade", "replace", "return", "random")  # playable during the year (not Power)
 # event cards that go back into the hand on "cancel" until their effect is done: hidden
-# information until then, so only the player sees them being played (Random cube is discarded
-# at once, face up)
+# information until then (N8), so only the player sees them being played, and for everyone else
+# the card is still in the hand (Random cube is discarded at once, face up)
 TAKE_BACK_EVENTS = ("trade", "replace", "return")
 
 YEARS = 3
@@ -840,6 +840,19 @@ class MotenebaState(State):
             return "Trade: choose one of your cubes to give away."
         return "Trade: choose the cube you want from another player (you give your %s cube)." % COLOURS[colour]
 
+    def _taking_back(self) -> str | None:
+        """The event card the player to move has started but may still cancel, or None."""
+        pending = self.pending
+        return pending[0] if pending is not None and pending[0] in TAKE_BACK_EVENTS else None
+
+    def event_count(self, seat: int) -> int:
+        """How many event cards ``seat`` holds, as everyone sees it: a card being played that
+        can still go back into the hand counts until the play is completed (N8)."""
+        held = len(self.hands[seat])
+        if seat == self._current and self._taking_back() is not None:
+            held += 1
+        return held
+
     def _table(self, seat: int | None) -> dict:
         """The table as ``seat`` sees it (JSON-ready). Keys:
 
@@ -850,8 +863,8 @@ class MotenebaState(State):
         per seat); ``girls_to_pick`` (pick phase); ``ranking`` (value 5 first: ``value``,
         ``colour``, ``cubes``); ``bag`` (``total``, ``colours``); ``draft`` (``round``,
         ``rounds``, ``leader``, ``pile``, ``pile_total``) during the draft; ``players`` (per seat:
-        unplaced ``cubes`` per colour, ``cube_count``, ``event_count``, ``hearts``,
-        ``year_hearts``); ``event_deck`` (count), ``event_discard`` (played kinds),
+        unplaced ``cubes`` per colour, ``cube_count``, ``event_count`` (:meth:`event_count`),
+        ``hearts``, ``year_hearts``); ``event_deck`` (count), ``event_discard`` (played kinds),
         ``event_cards`` (the kinds' texts); ``pending`` (``seat``, ``kind``, ``colour``: a cube
         choice or an event card being played; other seats do not see an event card that can still
         be taken back into the hand, see ``TAKE_BACK_EVENTS``); ``house_rules``; ``scoring`` (the
@@ -873,7 +886,7 @@ class MotenebaState(State):
             })
         table = {
             "year": self.year, "years": YEARS, "phase": self.phase, "start_player": self.start,
-            "colours": list(DATA["colours"]),
+            "colours": json_copy(DATA["colours"]),
             "girls": girls,
             "girls_to_pick": ([{"key": g["key"], "name": g["name"], "hearts": list(g["hearts"]),
                                 "event": g["event"]} for i, g in enumerate(GIRLS) if i not in self.girls]
@@ -883,7 +896,7 @@ class MotenebaState(State):
             "bag": {"total": sum(self.bag), "colours": colour_counts(self.bag)},
             "draft": None,
             "players": [{"seat": s, "cubes": colour_counts(self.unplaced[s]), "cube_count": sum(self.unplaced[s]),
-                         "event_count": len(self.hands[s]), "hearts": self.hearts[s],
+                         "event_count": self.event_count(s), "hearts": self.hearts[s],
                          "year_hearts": list(self.year_hearts[s])} for s in range(n)],
             "event_deck": len(self.deck),
             "event_discard": list(self.discard),
@@ -893,20 +906,20 @@ class MotenebaState(State):
             "house_rules": {"equal_pass": self.pass_equal, "remove_cube": self.remove_rule,
                             "all_colours": self.all_colours},
             "scoring": None,
-            "scorings": list(self.scorings),
+            "scorings": json_copy(self.scorings),   # kept ready-made in the state: copied
         }
         if self.phase == "draft":
             table["draft"] = {"round": self.draft_round + 1, "rounds": n,
                               "leader": (self.start + self.draft_round) % n,
                               "pile": colour_counts(self.pile), "pile_total": sum(self.pile)}
-        if self.pending is not None and (seat == self._current or self.pending[0] not in TAKE_BACK_EVENTS):
+        if self.pending is not None and (seat == self._current or self._taking_back() is None):
             kind, colour = self.pending
             table["pending"] = {"seat": self._current, "kind": kind,
                                 "colour": COLOURS[colour] if colour is not None else None}
         if self.phase == "power":
             table["scoring"] = self.compute_scoring()
         elif self.scorings:
-            table["scoring"] = self.scorings[-1]
+            table["scoring"] = json_copy(self.scorings[-1])
         if seat is not None:
             table["events"] = [{"kind": k, "title": EVENTS[k]["title"], "text": EVENTS[k]["text"]}
                                for k in sorted(self.hands[seat], key=EVENT_KINDS.index)]
@@ -917,9 +930,14 @@ class MotenebaState(State):
         """Re-deal the event deck and the other players' event cards (all taken face down).
 
         The bag needs nothing: it is kept as counts (public) and drawn with ``self.rng``, which
-        :meth:`State.determinize` has already reseeded. An event card being played (``pending``)
-        is face up and stays.
+        :meth:`State.determinize` has already reseeded. A Random cube being placed is face up
+        and stays; for another seat, an event card that can still be cancelled is a card in the
+        hand like any other (N8), so it goes back there and is re-dealt with the rest.
         """
+        kind = self._taking_back()
+        if kind is not None and seat != self._current:
+            self.hands[self._current].append(kind)
+            self.pending = None
         unseen = list(self.deck)
         for other in range(self.num_players):
             if other != seat:

@@ -70,10 +70,19 @@ def tie_backorders(state: "MottainaiState", seat: int, materials) -> int:
 
 
 def first_copy(state: "MottainaiState", holder: int, work: int) -> bool:
-    """True for the first copy of this work's design among the holder's works (two decks): for
-    effects that a second copy cannot make any bigger (Lampshade, Quilt, Go Set...)."""
-    same = [w for w in state.works(holder) if w % 54 == work % 54]
-    return work == min(same)
+    """True for the first copy of this work's design among the holder's works: for effects that
+    a second copy cannot make any bigger (Lampshade, Quilt, Pillar, Straw, Crane). A Kite copying
+    a work counts as a copy of that design (T10a), after every real copy: a Kite adds nothing
+    when its owner already has the card (a real copy or an earlier Kite copy)."""
+    def design(w: int) -> int:
+        copied = state.copy_of(w)
+        return (copied if copied is not None else w) % 54
+
+    def order(w: int) -> tuple[bool, int]:
+        return state.copy_of(w) is not None, w         # real copies first, then Kites
+
+    mine = design(work)
+    return work == min((w for w in state.works(holder) if design(w) == mine), key=order)
 
 
 def deal_top(state: "MottainaiState") -> int | None:

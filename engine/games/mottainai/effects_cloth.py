@@ -46,7 +46,8 @@ class Cloak(Effect):
 
 @register_effect
 class Flag(Effect):
-    """Before you perform your own task: show a card of its material from hand for +1 action."""
+    """Before you perform your own task: show a card of its material from hand for +1 action.
+    Each Flag (a second copy, or a Kite copying Flag) needs its own shown card (T10a)."""
 
     key = "flag"
 
@@ -54,13 +55,17 @@ class Flag(Effect):
         if trigger != "before_task" or ctx.get("owner") != holder or holder != state.current_player:
             return []
         material = ctx.get("material")
+        shown = ctx.get("flag_shown", ())
         return [Offer(self.key, work, kind_of(c).key, "Use Flag: show %s from your hand for one more action"
                       % label(c))
-                for c in _distinct(state.hands[holder], lambda c: material_of(c) == material)]
+                for c in _distinct([c for c in state.hands[holder] if c not in shown],
+                                   lambda c: material_of(c) == material)]
 
     def use(self, state, holder, offer, trigger, ctx):
-        card = _find(state.hands[holder], offer.option)
+        shown = ctx.get("flag_shown", ())
+        card = _find([c for c in state.hands[holder] if c not in shown], offer.option)
         state.known[card] = everyone(state)
+        ctx["flag_shown"] = shown + (card,)
         state.task_bonus += 1
         state._say("{P%d}'s Flag: shows %s from hand for one more action." % (holder, label(card)))
 

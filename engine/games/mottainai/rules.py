@@ -110,8 +110,9 @@ def value_of(card: int) -> int:
 
 
 def card_json(card: int) -> dict:
-    """A face-up card as the views show it (by design only: the two copies look the same)."""
-    return _KIND_JSON[card % KINDS_PER_DECK]
+    """A face-up card as the views show it (by design only: the two copies look the same); a new
+    dict on every call, since callers may change their views."""
+    return dict(_KIND_JSON[card % KINDS_PER_DECK])
 
 
 def _sort_key(card: int):
@@ -377,11 +378,14 @@ class MottainaiState(State):
         self._say(self._result_note())
 
     def check_wing_end(self) -> bool:
-        """T8: end the game at once if any player has enough works in one wing (after a work was
-        placed or moved by a card effect). Returns True if the game is over."""
+        """T8, T8a: end the game at once if any player has enough works in one wing, by any means
+        (a completion, a work moved in, a Kite copy that makes Go Set count a work in both wings).
+        Checked after every step. Returns True if the game is over."""
         if self._over:
             return True
         for seat in [self._current] + [s for s in range(self.num_players) if s != self._current]:
+            if len(self.gallery[seat]) + len(self.gift_shop[seat]) < self.works_to_end:
+                continue      # a wing never counts more works than the player has
             if any(len(self.wing_works(seat, w)) >= self.works_to_end for w in WINGS):
                 self.finish("wing")
                 return True
@@ -456,7 +460,8 @@ class MottainaiState(State):
         EFFECTS[offer.card].use(self, self._current, offer, trigger, self.ctx)
 
     def _check_always(self) -> None:
-        """"Always" effects (Turtle): a player may win at once at any moment."""
+        """What is checked after every step: "always" effects (Turtle: a player may win at once
+        at any moment), then a wing with enough works (T8a)."""
         if not EFFECTS:
             return
         for seat in [self._current] + [s for s in range(self.num_players) if s != self._current]:
@@ -466,13 +471,15 @@ class MottainaiState(State):
                     self.end_card = kind_of(work).key
                     self.finish("instant", seat)
                     return
+        self.check_wing_end()
 
     # -------------------------------------------------------------- the flow of a turn
     def _advance(self) -> None:
-        """Run the automatic steps until the player to move must decide, or the game ends."""
-        while not self._over and self.decision is None:
+        """Run the automatic steps until the player to move must decide, or the game ends. The
+        end conditions are checked after every step, a decision included (T8a)."""
+        while not self._over:
             self._check_always()
-            if self._over:
+            if self._over or self.decision is not None:
                 return
             getattr(self, "_phase_" + self.phase)()
 
@@ -1229,6 +1236,8 @@ class MottainaiState(State):
         return [min(tied, key=lambda s: (s - self._current) % self.num_players)]
 
     def _result_note(self) -> str:
+        if not self._over:
+            return "The game is not over yet."
         if self.instant_winner is not None:
             if self.end_card == "turtle":
                 return ("{P%d} wins at once with Turtle (a completed work of each of the five materials), "

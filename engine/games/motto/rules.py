@@ -6,14 +6,17 @@ token stacks, one per value, each a large (3), medium (2) and small (1) token.
 
 A turn is one of:
 
-* ``take:I`` — take the face-up card in pool slot ``I`` (0-3); the slot is refilled from the deck;
+* ``take:I`` — take the face-up card in pool slot ``I`` (0-3);
 * ``draw`` — take the top card of the deck (unseen by the others);
 * a play of three hand cards that share one or two values, built in atomic steps:
   ``select:KEY`` three times (``cancel`` drops the selection), then ``confirm``; the player takes
   the top token of each shared value's stack;
 * ``pass`` — only when none of the above is possible (ruling M5).
 
-When the last large or medium token is taken, every other player has exactly one more turn.
+At the end of every turn each empty pool slot is refilled from the deck, the discard pile being
+shuffled into a new deck first when the deck is empty (M4): a slot stays empty only while the deck
+and the discard pile are both empty. When the last large or medium token is taken, every other
+player has exactly one more turn.
 """
 
 from __future__ import annotations
@@ -286,7 +289,7 @@ class MottoState(State):
             card = self.pool[slot]
             self.hands[seat].append(card)
             self.known[seat].append(card)
-            self.pool[slot] = self._draw_card()
+            self.pool[slot] = None
             self._say("{P%d} takes %s from the table." % (seat, card.label))
         elif verb == "draw":
             self.hands[seat].append(self._draw_card())
@@ -295,7 +298,18 @@ class MottoState(State):
             self._play(seat)
         elif verb == "pass":
             self._say("{P%d} cannot do anything and passes." % seat)
+        self._refill_pool()
         self._end_turn(seat)
+
+    def _refill_pool(self) -> None:
+        """Fill every empty face-up slot, in slot order, reshuffling the discard pile into a new
+        deck when the deck runs out (M4). Slots stay empty only when no card is left to draw."""
+        for slot, card in enumerate(self.pool):
+            if card is None:
+                card = self._draw_card()
+                if card is None:
+                    return
+                self.pool[slot] = card
 
     def _play(self, seat: int) -> None:
         cards = self.selection
