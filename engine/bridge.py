@@ -3,16 +3,29 @@
 The page runs Pyodide in a worker and calls these functions by name; only strings cross the worker
 boundary. Every reply is ``{"ok": true, ...}`` or ``{"ok": false, "error": "message"}``, and a
 failed call changes nothing. One game is kept per interpreter. See ``docs/bridge-contract.md``.
+
+Every argument is untrusted: it is parsed and checked by :mod:`engine.inputs` (size, nesting,
+types, ranges) before anything else, so whatever arrives the reply is a short message.
 """
 
 from __future__ import annotations
 
 import json
 
-from . import __version__, list_games as _list_games, load as _load, new_game as _new_game
+import math
+
+from . import __version__, inputs, list_games as _list_games, load as _load, new_game as _new_game
 from .bots import available, make_bot
 from .core import IllegalActionError, SaveError, State
+from .inputs import quote
 from .rng import Rng
+
+#: the longest a ``benchmark`` call may measure random playouts, in seconds per game
+MAX_BENCHMARK_SECONDS = 30.0
+#: the largest hard-bot budget a ``benchmark`` call accepts, in iterations per decision
+MAX_BENCHMARK_ITERATIONS = 10_000
+#: the most actions one ``bot_turn`` call applies (a bot's turn is far shorter)
+MAX_BOT_ACTIONS = 1000
 
 _game: State | None = None
 
@@ -25,10 +38,22 @@ def _error(message: str) -> str:
     return json.dumps({"ok": False, "error": message})
 
 
-def _parse(text):
+def _parse(text, what: str = "the argument"):
+    """An argument as a value: JSON text is parsed safely; ``None`` and ``""`` mean nothing."""
     if text is None or text == "":
         return None
-    return json.loads(text) if isinstance(text, str) else text
+    if isinstance(text, str):
+        return inputs.parse_json(text, what)
+    inputs.check_value(text, what)
+    return text
+
+
+def _spec(text, what: str, keys: str) -> dict:
+    """An argument that must be a JSON object ``{keys}``."""
+    spec = _parse(text, what)
+    if not isinstance(spec, dict):
+        raise ValueError(f"{what} must be a JSON object {{{keys}}}, not {quote(spec)}")
+    return spec
 
 
 def _status(state: State) -> dict:
@@ -71,9 +96,7 @@ def list_games() -> str:
 def new_game(spec: str) -> str:
     """Start ``{game, num_players, seed, options}``."""
     global _game
-    spec = _parse(spec)
-    if not isinstance(spec, dict):
-        raise ValueError("new_game needs {game, num_players, seed, options}")
+    spec = _spec(spec, "new_game's argument", "game, num_players, seed, options")
     _game = _new_game(spec.get("game"), spec.get("num_players"), seed=spec.get("seed", 0),
                       options=spec.get("options"))
     return _reply(status=_status(_game))
@@ -82,7 +105,7 @@ def new_game(spec: str) -> str:
 @_guard
 def view(seat: str) -> str:
     """The view of one seat (``null``: a spectator)."""
-    return _reply(view=_current().view(_parse(seat)))
+    return _reply(view=_current().view(_parse(seat, "the seat")))
 
 
 @_guard
@@ -96,8 +119,8 @@ def apply(action_id: str) -> str:
     (then the move is refused unless ``s`` is to move)."""
     state = _current()
     seat = None
-    if isinstance(action_id, str) and action_id[:1] in ('"', "{"):
-        action_id = json.loads(action_id)
+    if not isinstance(action_id, str) or action_id[:1] in ('"', "{"):
+        action_id = _parse(action_id, "the move")
     if isinstance(action_id, dict):
         seat, action_id = action_id.get("seat"), action_id.get("action")
     state.apply(action_id, seat=seat)
@@ -111,16 +134,18 @@ def bot_turn(spec: str) -> str:
     The reply says only how many actions the bot took: its choices (which cards it selected,
     returned, ...) may be secret, and everything public is in the log of the next view."""
     state = _current()
-    spec = _parse(spec)
-    seat = spec.get("seat")
+    spec = _spec(spec, "bot_turn's argument", "seat, bot, seed")
+    seat = inputs.whole_number(spec.get("seat"), "the seat", 0, state.num_players)
+    bot_name = inputs.name(spec.get("bot", "random"), "the bot")
+    seed = inputs.seed(spec.get("seed", 0), "the bot's seed")
     if state.is_over:
         raise ValueError("the game is over")
     if seat != state.current_player:
         raise ValueError(f"it is not seat {seat}'s turn")
-    bot = make_bot(state.info.name, spec.get("bot", "random"))
-    rng = Rng(int(spec.get("seed", 0)) + len(state.history))
+    bot = make_bot(state.info.name, bot_name)
+    rng = Rng(seed + len(state.history))
     taken = 0
-    for _ in range(1000):
+    for _ in range(MAX_BOT_ACTIONS):
         if state.is_over or state.current_player != seat:
             break
         state.apply(bot.choose(state, seat, rng))
@@ -138,9 +163,9 @@ def load(saved: str) -> str:
     """Replace the current game by a saved one; a bad save leaves the current game as it was."""
     global _game
     try:
-        data = _parse(saved)
+        data = _parse(saved, "the save")
     except ValueError as exc:
-        raise SaveError(f"the file is not a valid save (not JSON: {exc})") from None
+        raise SaveError(f"the file is not a valid save: {exc}") from None
     _game = _load(data)
     return _reply(status=_status(_game))
 
@@ -148,7 +173,16 @@ def load(saved: str) -> str:
 @_guard
 def benchmark(spec: str) -> str:
     """Speed measurements inside this interpreter (used by ``scripts/bench`` in the browser):
-    ``{seconds, hard_iterations}`` -> per game clone time, random playouts/s, hard decisions/s."""
+    ``{seconds, hard_iterations}`` -> per game clone time, random playouts/s, hard decisions/s.
+    ``seconds`` is at most ``MAX_BENCHMARK_SECONDS``, ``hard_iterations`` at most
+    ``MAX_BENCHMARK_ITERATIONS``."""
     from .benchmarks import all_games
-    spec = _parse(spec) or {}
-    return _reply(results=all_games(float(spec.get("seconds", 2.0)), int(spec.get("hard_iterations", 100))))
+    spec = {} if spec in (None, "") else _spec(spec, "benchmark's argument", "seconds, hard_iterations")
+    seconds = spec.get("seconds", 2.0)
+    if (not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or not math.isfinite(seconds)
+            or not 0 < seconds <= MAX_BENCHMARK_SECONDS):
+        raise ValueError(f"seconds must be a number above 0 and at most {MAX_BENCHMARK_SECONDS:g}, "
+                         f"not {quote(seconds)}")
+    iterations = inputs.whole_number(spec.get("hard_iterations", 100), "hard_iterations", 1,
+                                     MAX_BENCHMARK_ITERATIONS + 1)
+    return _reply(results=all_games(float(seconds), iterations))

@@ -39,6 +39,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterable
 
+from . import inputs
+from .inputs import quote
 from .rng import Rng
 
 SAVE_FORMAT = "moteplay-save-1"
@@ -112,12 +114,11 @@ class State:
     def __init__(self, num_players: int, *, seed: int = 0, options: dict | None = None) -> None:
         info = self.info
         if not isinstance(num_players, int) or isinstance(num_players, bool):
-            raise ValueError(f"the number of players must be a whole number, not {num_players!r}")
+            raise ValueError(f"the number of players must be a whole number, not {quote(num_players)}")
         if not info.min_players <= num_players <= info.max_players:
             raise ValueError(f"{info.title} is for {info.min_players}-{info.max_players} players, "
-                             f"not {num_players}")
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise ValueError(f"the seed must be a non-negative whole number, not {seed!r}")
+                             f"not {quote(num_players)}")
+        inputs.seed(seed)
         self.num_players = num_players
         self.seed = seed
         self.options = self.normalize_options(options, num_players)
@@ -139,16 +140,18 @@ class State:
         known = {o.name: o for o in cls.info.options}
         for name in options:
             if name not in known:
-                raise ValueError(f"{cls.info.title} has no option {name!r}; "
+                raise ValueError(f"{cls.info.title} has no option {quote(name)}; "
                                  f"known options: {', '.join(known) or 'none'}")
         result = {}
         for opt in cls.info.options:
             value = options.get(opt.name, opt.default)
             if isinstance(value, bool):
                 value = "on" if value else "off"
-            value = str(value)
+            elif isinstance(value, int) and abs(value) < 1000:
+                value = str(value)
             if value not in opt.values:
-                raise ValueError(f"option {opt.name!r} must be one of {', '.join(opt.values)}, not {value!r}")
+                raise ValueError(f"option {opt.name!r} must be one of {', '.join(opt.values)}, "
+                                 f"not {quote(value)}")
             result[opt.name] = value
         if result.get("first_player", "random") != "random" and int(result["first_player"]) > num_players:
             raise ValueError(f"first_player {result['first_player']} is not a seat in a "
@@ -195,7 +198,9 @@ class State:
         """
         action_id = action.id if isinstance(action, Action) else action
         if not isinstance(action_id, str):
-            raise IllegalActionError(f"an action id must be a string, not {action_id!r}")
+            raise IllegalActionError(f"an action id must be a string, not {quote(action_id)}")
+        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
+            raise IllegalActionError(f"a seat must be a whole number, not {quote(seat)}")
         if self._over:
             raise IllegalActionError("the game is over; no more actions can be taken")
         if seat is not None and seat != self._current:
@@ -204,9 +209,9 @@ class State:
             if legal.id == action_id:
                 break
         else:
-            reason = self._why_illegal(action_id)
+            reason = self._why_illegal(action_id) if len(action_id) <= inputs.MAX_NAME else None
             if reason is None:
-                reason = f"'{action_id}' is not a legal action now"
+                reason = f"{quote(action_id)} is not a legal action now"
             raise IllegalActionError(reason)
         self.history.append(action_id)
         self._memo = None
@@ -298,7 +303,7 @@ class State:
 
     def _check_seat(self, seat) -> None:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.num_players:
-            raise ValueError(f"seat must be 0..{self.num_players - 1}, not {seat!r}")
+            raise ValueError(f"seat must be 0..{self.num_players - 1}, not {quote(seat)}")
 
     def _end_game(self) -> None:
         self._over = True
@@ -372,10 +377,9 @@ def register(cls: type[State]) -> type[State]:
 
 
 def game_class(name: str) -> type[State]:
-    try:
-        return _GAMES[name]
-    except KeyError:
-        raise ValueError(f"unknown game {name!r}; games: {', '.join(sorted(_GAMES))}") from None
+    if not isinstance(name, str) or name not in _GAMES:
+        raise ValueError(f"unknown game {quote(name)}; games: {', '.join(sorted(_GAMES))}")
+    return _GAMES[name]
 
 
 def game_names() -> list[str]:
@@ -385,25 +389,35 @@ def game_names() -> list[str]:
 def load(saved: dict | str) -> State:
     """Rebuild the exact state a :meth:`State.save` describes (a dict, or its JSON text).
 
-    Raises :class:`SaveError` with a clear message for anything malformed or inconsistent.
+    Raises :class:`SaveError` with a short, clear message for anything malformed, beyond the
+    limits of :mod:`engine.inputs`, or inconsistent.
     """
-    if isinstance(saved, (str, bytes)):
-        try:
-            saved = json.loads(saved)
-        except ValueError as exc:
-            raise SaveError(f"the save is not valid JSON ({exc})") from None
-    if not isinstance(saved, dict):
-        raise SaveError("a save must be a JSON object")
-    missing = [k for k in ("format", "game", "num_players", "options", "seed", "actions") if k not in saved]
-    if missing:
-        raise SaveError(f"the save is missing {', '.join(missing)}")
-    if saved["format"] != SAVE_FORMAT:
-        raise SaveError(f"unknown save format {saved['format']!r} (this engine reads {SAVE_FORMAT!r})")
-    if saved["game"] not in _GAMES:
-        raise SaveError(f"the save is for an unknown game {saved['game']!r}")
-    actions = saved["actions"]
-    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise SaveError("the save's actions must be a list of action ids")
+    try:
+        if isinstance(saved, (str, bytes, bytearray)):
+            saved = inputs.parse_json(saved, "the save")
+        else:
+            inputs.check_value(saved, "the save")
+        if not isinstance(saved, dict):
+            raise ValueError("a save must be a JSON object")
+        missing = [k for k in ("format", "game", "num_players", "options", "seed", "actions")
+                   if k not in saved]
+        if missing:
+            raise ValueError(f"the save is missing {', '.join(missing)}")
+        if saved["format"] != SAVE_FORMAT:
+            raise ValueError(f"unknown save format {quote(saved['format'])} (this engine reads {SAVE_FORMAT!r})")
+        if "engine" in saved:
+            inputs.name(saved["engine"], "the save's engine version")
+        if not isinstance(saved["game"], str) or saved["game"] not in _GAMES:
+            raise ValueError(f"the save is for an unknown game {quote(saved['game'])}")
+        if not isinstance(saved["options"], dict):
+            raise ValueError(f"the save's options must be a JSON object, not {quote(saved['options'])}")
+        actions = saved["actions"]
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise ValueError("the save's actions must be a list of action ids")
+        if len(actions) > inputs.MAX_ACTIONS:
+            raise ValueError(f"the save has too many actions ({len(actions)}; at most {inputs.MAX_ACTIONS})")
+    except ValueError as exc:
+        raise SaveError(str(exc)) from None
     try:
         state = _GAMES[saved["game"]](saved["num_players"], seed=saved["seed"], options=saved["options"])
     except ValueError as exc:
@@ -412,7 +426,8 @@ def load(saved: dict | str) -> State:
         try:
             state.apply(action_id)
         except IllegalActionError as exc:
-            raise SaveError(f"action {number} of {len(actions)} ({action_id!r}) does not replay: {exc}") from None
+            raise SaveError(f"action {number} of {len(actions)} ({quote(action_id)}) does not replay: "
+                            f"{exc}") from None
     return state
 
 

@@ -1,0 +1,497 @@
+"""Property checks over random games: one module used by the fuzz tests (``tests/fuzz``) and by
+the long-run driver ``scripts/fuzz``.
+
+:func:`run_game` plays one random game of a :class:`Config` (game, players, options, seed) and
+checks, through the engine's public interface only:
+
+* at every step: a game that is not over has a valid ``current_player`` and at least one legal
+  action, with unique ids; a finished game has neither;
+* applying each legal action to a clone never raises, and leaves the original as it was (sampled);
+* ``save`` -> JSON text -> ``load`` gives identical views for every seat and the spectator, and
+  the same legal actions (sampled, and always at the end);
+* hidden information, independently of ``State.determinize``: this module's own code re-deals
+  what a seat cannot see (shuffling those cards among the places hidden from it, counts kept) and
+  the seat's view must stay identical (sampled); and no new log line names a card the seat has
+  not seen (every step, every seat);
+* the game ends within ``MAX_ACTIONS``; scores are ints; winners are consistent with ``result()``;
+* the same seed and the same actions give the same game (replayed from ``new_game`` at the end).
+
+Any failure raises :class:`FuzzFailure`, whose message is a reproducer: the config, the seed and
+the action list, loadable with ``engine.load``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import engine
+from engine.core import game_class, game_names
+from engine.games.moteneba import rules as moteneba_rules
+from engine.games.mottainai import rules as mottainai_rules
+from engine.games.motto import rules as motto_rules
+from engine.rng import Rng
+
+MAX_ACTIONS = 20_000
+MAX_SEED = 2 ** 63
+
+
+# ---------------------------------------------------------------------- what to play
+@dataclass(frozen=True)
+class Config:
+    """One random game: the settings and the seed (which also drives the random choices)."""
+
+    game: str
+    players: int
+    options: tuple[tuple[str, str], ...]
+    seed: int
+
+    @property
+    def options_dict(self) -> dict:
+        return dict(self.options)
+
+    def __str__(self) -> str:
+        opts = " ".join(f"{k}={v}" for k, v in self.options)
+        return f"{self.game} {self.players}p seed={self.seed}" + (f" {opts}" if opts else "")
+
+
+def player_counts(game: str) -> list[int]:
+    info = game_class(game).info
+    return list(range(info.min_players, info.max_players + 1))
+
+
+def option_values(game: str, players: int) -> list[tuple[str, list[str]]]:
+    """Every option of ``game`` with the values valid for ``players`` (first_player: the seats)."""
+    result = []
+    for opt in game_class(game).info.options:
+        values = [v for v in opt.values
+                  if not (opt.name == "first_player" and v != "random" and int(v) > players)]
+        result.append((opt.name, values))
+    return result
+
+
+def config_for(game: str, index: int, seed: int) -> Config:
+    """The ``index``-th setting of ``game`` in a fixed cycle: the player count changes fastest,
+    then each option in turn, so the first games already cover every count and every value."""
+    counts = player_counts(game)
+    players = counts[index % len(counts)]
+    rest = index // len(counts)
+    options = []
+    for name, values in option_values(game, players):
+        options.append((name, values[rest % len(values)]))
+        rest //= len(values)
+    return Config(game, players, tuple(options), seed)
+
+
+# ---------------------------------------------------------------------- hidden information
+class HiddenModel:
+    """A game's cards as the test sees them: the places hidden from a seat, the card kinds a seat
+    can see now, and the kinds a text names.
+
+    A *slot* is ``(list, index)``. :meth:`redeal` shuffles the cards in the slots hidden from
+    ``seat`` among those slots: the seat's view must not change."""
+
+    def __init__(self, phrases: dict[str, object]) -> None:
+        self.phrases = phrases
+        alternatives = "|".join(re.escape(p) for p in sorted(phrases, key=len, reverse=True))
+        self.phrase_re = re.compile(r"(?<![A-Za-z0-9])(" + alternatives + r")(?![A-Za-z0-9])")
+
+    def hidden(self, state, seat: int) -> list[tuple[list, int]]:
+        raise NotImplementedError
+
+    def visible(self, state) -> list[set]:
+        """For each seat, the card kinds it can see now (public places and its own)."""
+        raise NotImplementedError
+
+    def named(self, text: str) -> set:
+        return {self.phrases[p] for p in self.phrase_re.findall(text)}
+
+    def redeal(self, state, seat: int, rnd: random.Random):
+        """A clone of ``state`` with the cards hidden from ``seat`` shuffled among their places."""
+        other = state.clone()
+        slots = self.hidden(other, seat)
+        cards = [cards[i] for cards, i in slots]
+        rnd.shuffle(cards)
+        for (place, i), card in zip(slots, cards):
+            place[i] = card
+        other._forget_legal()
+        return other
+
+
+def _all(cards: list) -> list[tuple[list, int]]:
+    return [(cards, i) for i in range(len(cards))]
+
+
+def _except(cards: list, shown: list) -> list[tuple[list, int]]:
+    """The slots of ``cards`` left once one copy of each card in ``shown`` is set aside."""
+    shown = list(shown)
+    slots = []
+    for i, card in enumerate(cards):
+        if card in shown:
+            shown.remove(card)
+        else:
+            slots.append((cards, i))
+    return slots
+
+
+class MottoModel(HiddenModel):
+    """Hidden from a seat: the deck and the other hands, except cards taken face up (public until
+    played) and the cards the player to move has selected for a play (kept where they are).
+    A card's kind is the card itself (symbol, count, colour)."""
+
+    def hidden(self, state, seat):
+        slots = _all(state.deck)
+        for other in range(state.num_players):
+            if other != seat:
+                shown = list(state.known[other])
+                if other == state.current_player:
+                    shown += state.selection
+                slots += _except(state.hands[other], shown)
+        return slots
+
+    def visible(self, state):
+        public = set(state.discard)
+        public.update(c for c in state.pool if c is not None)
+        for known in state.known:
+            public.update(known)
+        if state.last_play is not None:
+            public.update(state.last_play[1])
+        return [public.union(hand) for hand in state.hands]
+
+
+class MotenebaModel(HiddenModel):
+    """Hidden from a seat: the event deck and the other players' event cards. An event card being
+    played stays where it is (with the player to move)."""
+
+    def hidden(self, state, seat):
+        slots = _all(state.deck)
+        for other in range(state.num_players):
+            if other != seat:
+                slots += _all(state.hands[other])
+        return slots
+
+    def visible(self, state):
+        public = set(state.discard)
+        if any(any(row) for row in state.power):
+            public.add("power")  # +3 Power cards played on the girls this year
+        pending = state.pending
+        seen = [public.union(hand) for hand in state.hands]
+        if pending is not None and pending[0] in moteneba_rules.EVENTS:
+            for seat in range(state.num_players):
+                if pending[0] == "random" or seat == state.current_player:
+                    seen[seat].add(pending[0])
+        return seen
+
+
+class MottainaiModel(HiddenModel):
+    """Hidden from a seat: the deck, the other hands and every waiting area (its own too, until
+    night), face-down starting cards -- except the cards that seat knows (``known``), and the work
+    and supports the player to move has chosen. Hands are public once the game is over.
+    A card's kind is its design (card % 54)."""
+
+    def hidden(self, state, seat):
+        bit = 1 << seat
+        keep = set()
+        if state.current_player != seat and not state.is_over:
+            keep.update(state.supports)
+            if state.work is not None:
+                keep.add(state.work)
+
+        def unknown(cards):
+            return [(cards, i) for i, c in enumerate(cards)
+                    if c not in keep and not state.known.get(c, 0) & bit]
+
+        slots = unknown(state.deck)
+        for s in range(state.num_players):
+            if s != seat and not state.is_over:
+                slots += unknown(state.hands[s])
+            slots += unknown(state.waiting[s])
+            card = state.tasks[s]
+            if card is not None and state.task_face_down[s] and card not in keep \
+                    and not state.known.get(card, 0) & bit:
+                slots.append((state.tasks, s))
+        return slots
+
+    def visible(self, state):
+        kinds = mottainai_rules.KINDS_PER_DECK
+        n = state.num_players
+        public = {c % kinds for c in state.floor}
+        for s in range(n):
+            for zone in (state.helpers, state.bench, state.sales, state.gallery, state.gift_shop):
+                public.update(c % kinds for c in zone[s])
+            if state.tasks[s] is not None and not state.task_face_down[s]:
+                public.add(state.tasks[s] % kinds)
+            if state.is_over:
+                public.update(c % kinds for c in state.hands[s])
+        seen = [public.union(c % kinds for c in state.hands[s]) for s in range(n)]
+        for card, bits in state.known.items():
+            for s in range(n):
+                if bits >> s & 1:
+                    seen[s].add(card % kinds)
+        return seen
+
+
+MODELS: dict[str, HiddenModel] = {
+    "motto": MottoModel({c.label: c for c in motto_rules.ALL_KINDS}),
+    "moteneba": MotenebaModel({"plays " + e["title"]: k for k, e in moteneba_rules.EVENTS.items()}),
+    "mottainai": MottainaiModel({k.name: k.index for k in mottainai_rules.KINDS}),
+}
+
+
+# ---------------------------------------------------------------------- the checks
+class FuzzFailure(AssertionError):
+    """A property did not hold; the message is a reproducer."""
+
+
+def views(state) -> list[dict]:
+    """Every seat's view and the spectator's (compared with ``==``: two states' views are made
+    at the same moment, so nothing can change under them)."""
+    return [state.view(s) for s in range(state.num_players)] + [state.view(None)]
+
+
+def check_turn(state) -> None:
+    legal = state.legal_actions()
+    if state.is_over:
+        assert state.current_player is None, "a finished game has a player to move"
+        assert legal == [], "a finished game has legal actions"
+        return
+    seat = state.current_player
+    assert isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state.num_players, \
+        f"current_player {seat!r} is not a seat"
+    assert legal, "the game is not over but there is no legal action"
+    ids = [a.id for a in legal]
+    assert len(ids) == len(set(ids)), f"legal action ids repeat: {ids}"
+
+
+def check_clones(state) -> None:
+    """Each legal action applies to a clone without raising; the original is untouched."""
+    before = (json.dumps(state.save()), json.dumps(state.view(state.current_player), sort_keys=True))
+    for action in state.legal_actions():
+        copy = state.clone()
+        try:
+            copy.apply(action.id)
+        except Exception as exc:  # noqa: BLE001 - any exception is the failure
+            raise AssertionError(f"legal action {action.id!r} raised on a clone: "
+                                 f"{type(exc).__name__}: {exc}") from exc
+    after = (json.dumps(state.save()), json.dumps(state.view(state.current_player), sort_keys=True))
+    assert after == before, "applying actions to clones changed the original"
+
+
+def check_round_trip(state) -> None:
+    """save -> JSON text -> load (a replay of the seed and the actions): the same views for every
+    seat and the spectator, the same legal actions, log and scores."""
+    loaded = engine.load(json.dumps(state.save()))
+    assert views(loaded) == views(state), "save/load changed a view"
+    assert [a.id for a in loaded.legal_actions()] == [a.id for a in state.legal_actions()], \
+        "save/load changed the legal actions"
+    assert loaded.log == state.log and loaded.scores() == state.scores(), "save/load changed the log or scores"
+
+
+def check_redeal(state, model: HiddenModel, seat: int, rnd: random.Random) -> None:
+    """Re-dealing what ``seat`` cannot see (with this module's own code) leaves its view alone."""
+    view = state.view(seat)
+    redealt = model.redeal(state, seat, rnd).view(seat)
+    if redealt != view:
+        a, b = json.dumps(view, sort_keys=True), json.dumps(redealt, sort_keys=True)
+        raise AssertionError(f"the view of seat {seat} changed when the cards hidden from it were "
+                             f"re-dealt: {_first_difference(a, b)}")
+
+
+def _first_difference(a: str, b: str) -> str:
+    i = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+    return f"...{a[max(0, i - 80):i + 80]}... became ...{b[max(0, i - 80):i + 80]}..."
+
+
+def check_end(state) -> None:
+    assert state.is_over and state.current_player is None
+    n = state.num_players
+    scores = state.scores()
+    assert len(scores) == n and all(type(s) is int for s in scores), f"scores are not ints: {scores!r}"
+    winners = state.winners()
+    assert winners and sorted(set(winners)) == sorted(winners) and set(winners) <= set(range(n)), \
+        f"winners {winners!r}"
+    result = state.result()
+    assert result["scores"] == scores and result["winners"] == winners, "result() disagrees"
+    assert [row["seat"] for row in result["rows"]] == list(range(n))
+    assert [row["total"] for row in result["rows"]] == scores, "result rows disagree with the scores"
+    assert all(state.view(s)["result"] == result for s in list(range(n)) + [None])
+
+
+def check_replay(config: Config, state) -> None:
+    """The same seed and the same actions give the same game."""
+    again = engine.new_game(config.game, config.players, seed=config.seed, options=config.options_dict)
+    for action_id in state.history:
+        again.apply(action_id)
+    assert again.log == state.log and views(again) == views(state) and again.scores() == state.scores(), \
+        "replaying the same seed and actions gave another game"
+
+
+# ---------------------------------------------------------------------- one game
+@dataclass(frozen=True)
+class Sampling:
+    """How often the expensive checks run: the chance per step, for each."""
+
+    clones: float = 1.0
+    round_trip: float = 0.1
+    redeal: float = 0.3
+    replay: bool = True  # replay the game from new_game at the end (load at the end does it too)
+
+
+#: every check at every step where it is cheap enough for a handful of games (pytest)
+THOROUGH = Sampling(clones=1.0, round_trip=0.05, redeal=0.5)
+#: the long runs of scripts/fuzz: everything still checked, the costly checks sampled
+LONG = Sampling(clones=0.05, round_trip=0.002, redeal=0.02, replay=False)
+
+
+@dataclass
+class Stats:
+    games: int = 0
+    actions: int = 0
+    checks: dict = field(default_factory=lambda: {"clones": 0, "round_trip": 0, "redeal": 0, "log": 0})
+
+    def add(self, other: "Stats") -> None:
+        self.games += other.games
+        self.actions += other.actions
+        for k, v in other.checks.items():
+            self.checks[k] = self.checks.get(k, 0) + v
+
+
+def reproducer(config: Config, actions: list[str], message: str) -> str:
+    save = {"format": engine.core.SAVE_FORMAT, "game": config.game, "num_players": config.players,
+            "options": config.options_dict, "seed": config.seed, "actions": actions}
+    return (f"{message}\n  game: {config}\n  after {len(actions)} actions; reproduce with "
+            f"engine.load(...) of this save, then the next random action:\n  {json.dumps(save)}")
+
+
+def run_game(config: Config, sampling: Sampling = THOROUGH, stats: Stats | None = None,
+             on_step: Callable | None = None):
+    """Play one random game of ``config``, checking every property; returns the final state.
+    Raises :class:`FuzzFailure` with a reproducer when a property fails."""
+    stats = stats if stats is not None else Stats()
+    model = MODELS[config.game]
+    state = None
+    try:
+        state = engine.new_game(config.game, config.players, seed=config.seed, options=config.options_dict)
+        choose = Rng(config.seed ^ 0x5EED)       # the random player's choices
+        sample = random.Random(config.seed)      # which steps get the sampled checks, and re-deals
+        n = state.num_players
+        seen = [set() for _ in range(n)]
+        log_seen = 0
+        for _ in range(MAX_ACTIONS + 1):
+            for seat, kinds in enumerate(model.visible(state)):
+                seen[seat] |= kinds
+                for line in state.log[log_seen:]:
+                    unseen = model.named(line) - seen[seat]
+                    assert not unseen, (f"log line {line!r} names {sorted(map(str, unseen))}, "
+                                        f"which seat {seat} has not seen")
+            stats.checks["log"] += 1
+            log_seen = len(state.log)
+            check_turn(state)
+            if state.is_over:
+                break
+            if on_step is not None:
+                on_step(state)
+            if sample.random() < sampling.clones:
+                check_clones(state)
+                stats.checks["clones"] += 1
+            if sample.random() < sampling.round_trip:
+                check_round_trip(state)
+                stats.checks["round_trip"] += 1
+            if sample.random() < sampling.redeal:
+                for seat in range(n):
+                    check_redeal(state, model, seat, sample)
+                stats.checks["redeal"] += 1
+            state.apply(choose.choice(state.legal_actions()))
+            stats.actions += 1
+        else:
+            raise AssertionError(f"the game did not end within {MAX_ACTIONS} actions")
+        check_end(state)
+        check_round_trip(state)
+        if sampling.replay:
+            check_replay(config, state)
+    except Exception as exc:  # noqa: BLE001 - every failure becomes a reproducer
+        if isinstance(exc, FuzzFailure):
+            raise
+        history = list(state.history) if state is not None else []
+        message = str(exc) if isinstance(exc, AssertionError) else f"{type(exc).__name__}: {exc}"
+        raise FuzzFailure(reproducer(config, history, message)) from exc
+    stats.games += 1
+    return state
+
+
+# ---------------------------------------------------------------------- mutated saves
+def mutations(save: dict, rnd: random.Random) -> list[tuple[str, object, bool | None]]:
+    """Mutations of a valid save: ``(what, mutated save, valid)``; ``valid`` is True when it must
+    load, False when it must be refused, None when either is right (an action list edited so
+    that it may or may not still be a legal sequence)."""
+    actions = save["actions"]
+    out: list[tuple[str, object, bool | None]] = []
+    if actions:
+        k = rnd.randrange(len(actions) + 1)
+        out.append((f"the first {k} actions", {**save, "actions": actions[:k]}, True))
+        i = rnd.randrange(len(actions))
+        out.append((f"drop action {i}", {**save, "actions": actions[:i] + actions[i + 1:]}, None))
+        out.append((f"duplicate action {i}", {**save, "actions": actions[:i + 1] + actions[i:]}, None))
+        if len(actions) > 1:
+            j = rnd.randrange(len(actions) - 1)
+            swapped = list(actions)
+            swapped[j], swapped[j + 1] = swapped[j + 1], swapped[j]
+            out.append((f"swap actions {j} and {j + 1}", {**save, "actions": swapped}, None))
+        out.append((f"junk action {i}", {**save, "actions": actions[:i] + ["no-such-action"] + actions[i:]}, False))
+        out.append((f"non-string action {i}", {**save, "actions": actions[:i] + [7] + actions[i + 1:]}, False))
+        out.append(("one action too many", {**save, "actions": actions + [actions[-1]]}, None))
+    deep: list = []
+    for _ in range(rnd.choice((17, 100, 1000, 50_000))):
+        deep = [deep]
+    wrong = [None, True, 1.5, -1, 2 ** 63, 2 ** 200, float("nan"), "", "x" * 2000, [], {}, deep]
+    for key in ("format", "game", "num_players", "seed", "options", "actions"):
+        value = rnd.choice(wrong)
+        # no actions: valid; default options: valid when they give the same first player
+        valid = True if (key, value) == ("actions", []) else None if (key, value) == ("options", {}) else False
+        out.append((f"{key} = {engine.inputs.quote(value)}", {**save, key: value}, valid))
+        out.append((f"no {key}", {k: v for k, v in save.items() if k != key}, False))
+    out.append(("seats nested deep", {**save, "seats": deep}, False))
+    out.append(("a huge engine field", {**save, "engine": "e" * 10_000_000}, False))
+    out.append(("the save as deep text", "[" * 5000 + json.dumps(save) + "]" * 5000, False))
+    text = json.dumps(save)
+    cut = rnd.randrange(len(text))
+    out.append((f"the text cut at {cut}", text[:cut], False))
+    out.append(("the save inside a list", [save], False))
+    return out
+
+
+def check_mutated_saves(config: Config, state, rnd: random.Random) -> int:
+    """Every mutation of ``state``'s save is refused with SaveError or loads; the valid ones
+    replay exactly. Returns how many mutations were tried."""
+    save = state.save()
+    # mutate a prefix of the game: every property shows as well, and each load stays quick
+    save["actions"] = save["actions"][:rnd.randrange(min(len(save["actions"]), 120) + 1)]
+    tried = 0
+    for what, mutated, valid in mutations(save, rnd):
+        tried += 1
+        try:
+            try:
+                loaded = engine.load(mutated)
+            except engine.SaveError as exc:
+                assert valid is not True, f"a valid mutation ({what}) was refused: {exc}"
+                assert 0 < len(str(exc)) <= 300, f"the message for {what} is not short: {str(exc)[:400]}"
+                continue
+            assert valid is not False, f"a broken save ({what}) was loaded"
+            # it loaded: it must be exactly the game its settings and actions replay to
+            replay = engine.new_game(mutated["game"], mutated["num_players"], seed=mutated["seed"],
+                                     options=mutated["options"])
+            for action_id in mutated["actions"]:
+                replay.apply(action_id)
+            assert views(loaded) == views(replay), f"a mutated save ({what}) loaded as another game"
+        except Exception as exc:  # noqa: BLE001 - every failure becomes a reproducer
+            message = str(exc) if isinstance(exc, AssertionError) else \
+                f"loading a mutated save ({what}) raised {type(exc).__name__}: {exc}"
+            raise FuzzFailure(reproducer(config, save["actions"], message)) from exc
+    return tried
+
+
+def all_games() -> list[str]:
+    return game_names()
