@@ -1,9 +1,12 @@
 """The Rules panel: opened from the lobby and during a game, its sections, Mottainai's card
-reference (every card of the engine's data, search and material filters), Esc and focus."""
+reference (every card of the engine's data, search and material filters), Esc and focus, and
+offline after one visit."""
 from __future__ import annotations
 
-from e2e_helpers import start
+from e2e_helpers import BOOT_TIMEOUT_MS, start
 from engine.games.mottainai.rules import KINDS
+# the offline test reuses the offline tests' own server (site under /moteplay/) and context
+from test_e2e_offline import open_site, site, sw_context, wait_offline_ready  # noqa: F401
 
 SECTIONS = ["overview", "setup", "turn", "scoring", "end", "rulings"]
 DIALOG = "[data-testid=rules-dialog]"
@@ -108,3 +111,23 @@ def test_rules_during_a_game_open_at_that_game(app):
     assert page.evaluate("document.activeElement.dataset.testid") == "rules-open"
     # the game is untouched and still waits for the player
     assert page.evaluate("window.__app.phase") == "human"
+
+
+def test_rules_open_offline(site, sw_context):
+    """After one visit the panel works with no network: its texts, pictures and card data are
+    part of the precached build."""
+    context, watch = sw_context
+    page = watch.page(context.new_page())
+    open_site(page, site.url)
+    wait_offline_ready(page)
+    site.stop()
+    context.set_offline(True)
+    page.reload()
+    page.wait_for_function("window.__app && window.__app.ready", timeout=BOOT_TIMEOUT_MS)
+    page.click("[data-testid=rules-mottainai]")
+    page.wait_for_selector(READY)
+    assert len(shown_cards(page)) == 54
+    assert page.locator(f"{DIALOG} [data-figure] .rules-pieces").count() >= 3
+    page.click("[data-testid=rules-game-moteneba]")
+    page.wait_for_selector(f"{DIALOG}[data-game=moteneba] {READY}")
+    assert page.locator("[data-testid=girls-table] tbody tr").count() == 14
