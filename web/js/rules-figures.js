@@ -24,6 +24,7 @@ export async function loadRulesData(name) {
 /** The pieces drawn on the view's own background class (its colours live there). */
 const pieces = (viewClass, ...children) =>
   h("div", { class: `${viewClass} rules-pieces` }, ...children);
+const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 const arrow = () => h("span", { class: "rules-pieces__arrow", "aria-hidden": "true" }, "→");
 
 // ---------------------------------------------------------------- Motto
@@ -40,7 +41,7 @@ const mottoToken = (m, key, kind, label, size) => m.token({ key, kind, label, si
 // ---------------------------------------------------------------- Mottainai
 function mottainaiCard(mt, card, note = "") {
   return h("span", { class: `mt-card mt-card--${card.material}`, role: "img",
-                     "aria-label": `${card.label}, ${card.role} task${note ? `, ${note}` : ""}` },
+                     "aria-label": `${card.label}, ${cap(card.role)} task${note ? `, ${note}` : ""}` },
     mt.cardFace(card));
 }
 
