@@ -12,6 +12,8 @@ Layout produced::
       build.json                        tells the page where the wheel is (and versions)
       sw.js                             the service worker, with this build's hash and file list
       manifest.webmanifest, icons/      the installable app (copied from web/)
+      rules/                            the Rules panel's texts (copied from web/) and its data:
+                                        mottainai-cards.json, moteneba-girls.json (from the engine)
       .nojekyll                         GitHub Pages: serve files as they are
 
 The wheel sits under a content-hashed folder so a browser can never run a stale
@@ -80,6 +82,38 @@ def write_service_worker(out: Path, build: str) -> None:
     print(f"  service worker  build {build}: {len(paths)} files, {size:,} bytes precached")
 
 
+def write_rules_data(out: Path) -> None:
+    """The Rules panel's data, taken from the engine's own card data (never a second copy):
+
+    * ``rules/mottainai-cards.json``: the 54 cards as the engine describes them (name, material,
+      value, task, effect text in our words), plus each card's "when" and rulings from the card
+      effects table of docs/rules/mottainai.md;
+    * ``rules/moteneba-girls.json``: the girls (reconstructed heart values, ruling N10) and events.
+    """
+    sys.path.insert(0, str(ROOT))
+    from engine.games.mottainai.rules import KINDS
+
+    notes = {}
+    doc = (ROOT / "docs" / "rules" / "mottainai.md").read_text(encoding="utf-8")
+    section = doc.split("\n## Card effects", 1)[-1].split("\n## ", 1)[0]
+    for line in section.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split(" | ")]
+        if line.startswith("| ") and len(cells) == 5:
+            notes[cells[0]] = {"timing": cells[3], "rulings": cells[4]}
+    cards = [{**k.to_json(), "when": list(k.when), **notes.get(k.name, {"timing": "", "rulings": ""})}
+             for k in KINDS]
+    described = sum(k.name in notes for k in KINDS)
+    girls = json.loads((ROOT / "engine" / "games" / "moteneba" / "data.json").read_text(encoding="utf-8"))
+    (out / "rules").mkdir(exist_ok=True)
+    (out / "rules" / "mottainai-cards.json").write_text(
+        json.dumps({"source": "engine/games/mottainai/cards.json", "cards": cards}, indent=1) + "\n")
+    (out / "rules" / "moteneba-girls.json").write_text(json.dumps(
+        {"source": "engine/games/moteneba/data.json", "about": girls["about"], "colours": girls["colours"],
+         "girls": girls["girls"], "events": girls["events"]}, indent=1) + "\n")
+    print(f"  rules data  {len(cards)} Mottainai cards ({described} with notes from docs/rules), "
+          f"{len(girls['girls'])} Moteneba girls")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--wheel-dir", default="dist/wheel", type=Path)
@@ -98,6 +132,7 @@ def main() -> int:
     # 1. our page sources
     shutil.copytree(ROOT / "web", out, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".*"))
     (out / ".nojekyll").write_text("")
+    write_rules_data(out)
 
     # 2. Pyodide runtime: only the files the browser loads
     pyodide_src = node / "pyodide"

@@ -24,6 +24,7 @@ import { renderLobby, randomSeed, defaultSeats } from "./lobby.js";
 import { readAutosave, writeAutosave, setAsideAutosave, describeAutosave } from "./autosave.js";
 import { startOffline } from "./offline.js";
 import { viewFor } from "./views/index.js";
+import { initRules } from "./rules-panel.js";
 
 const params = new URLSearchParams(location.search);
 /** Pause before each computer turn, in ms (?pace=50 in tests). */
@@ -524,6 +525,7 @@ $("btn-load").addEventListener("click", pickFile);
 $("btn-new").addEventListener("click", () => gotoLobby());
 $("btn-reload").addEventListener("click", () => location.reload());
 $("message-close").addEventListener("click", clearError);
+initRules({ getGame: () => (GAME_PHASES.has(app.phase) ? app.setup?.game : null) });
 $("file-load").addEventListener("change", (e) => {
   const file = e.target.files?.[0];
   if (file) loadFile(file);

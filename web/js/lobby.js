@@ -3,6 +3,7 @@
 // unless the player types one).
 
 import { h } from "./dom.js";
+import { openRules } from "./rules-panel.js";
 
 const STORE_KEY = "moteplay.lobby.v1";
 const NAME_MAX = 20;
@@ -112,13 +113,16 @@ export function renderLobby(root, { games, onStart, onLoad, resume, notice }) {
   function gamePicker() {
     return h("fieldset", { class: "games" },
       h("legend", {}, "Game"),
-      games.map((g) => h("label", { class: "gamecard" + (g === game ? " is-selected" : "") },
+      games.map((g) => h("div", { class: "gamecard-wrap" }, h("label", { class: "gamecard" + (g === game ? " is-selected" : "") },
         h("input", { type: "radio", name: "game", value: g.name, checked: g === game,
                      dataset: { testid: `game-${g.name}`, key: `game-${g.name}` },
                      onchange: () => { game = g; settings = settingsFor(g, store); remember(); draw(); } }),
         h("span", { class: "gamecard__title" }, g.title),
         h("span", { class: "gamecard__meta" }, `${g.min_players}–${g.max_players} players`),
-        g.blurb ? h("span", { class: "gamecard__blurb" }, g.blurb) : null)));
+        g.blurb ? h("span", { class: "gamecard__blurb" }, g.blurb) : null),
+        h("button", { type: "button", class: "linkish", "aria-haspopup": "dialog",
+                      dataset: { testid: `rules-${g.name}`, key: `rules-${g.name}` },
+                      onclick: (e) => openRules(g.name, e.currentTarget) }, `How to play ${g.title}`))));
   }
 
   function playersBlock() {

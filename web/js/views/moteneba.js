@@ -29,7 +29,7 @@ function colourInfo(table) {
 }
 
 /** A cube chip: pattern + letter; `count` adds "×n". */
-function cube(colour, info, count = null, extra = "") {
+export function cube(colour, info, count = null, extra = "") {
   const c = info[colour];
   const label = count == null ? `${c.name} cube` : `${count} ${c.name.toLowerCase()}`;
   return h("span", { class: `mn-cube mn-cube--${colour}${extra ? " " + extra : ""}`, role: "img",
@@ -43,7 +43,7 @@ function cubeRow(colours, info, emptyText = "none") {
   return chips.length ? h("span", { class: "mn-cubes" }, chips) : h("span", { class: "muted" }, emptyText);
 }
 
-function heartsLine(printed, paid) {
+export function heartsLine(printed, paid) {
   return h("span", { class: "mn-hearts", "aria-label": `hearts ${printed.join(", ")}` },
     printed.map((v, i) => h("span", { class: "mn-heart" + (i < paid.length ? "" : " is-ignored"),
                                       title: i < paid.length ? `${PLACE[i + 1]} place: ${v} hearts`

@@ -31,7 +31,7 @@ function icon(material, cls = "mt-icon") {
 
 // ---------------------------------------------------------------- cards
 /** The inside of a card: material band (icon + name + value + task), then the card's name. */
-function cardFace(card, { mini = false } = {}) {
+export function cardFace(card, { mini = false } = {}) {
   const role = ROLE_NAMES[card.role] ?? "";
   if (mini) {
     return [icon(card.material, "mt-icon mt-icon--small"),
@@ -109,7 +109,7 @@ function faceDown(text, testid) {
 }
 
 // ---------------------------------------------------------------- groups (counts by material)
-function groupChip(g, kind) {
+export function groupChip(g, kind) {
   const name = MATERIAL_NAMES[g.material];
   let status = null;
   let label = `${g.count} ${name}`;

@@ -22,7 +22,7 @@ const icon = (symbol, cls = "icon") => h("span", { class: `${cls} icon--${symbol
 
 // ---------------------------------------------------------------- cards and tokens
 /** The face of a card (used inside buttons and in the "last play" strip). */
-function cardFace(card) {
+export function cardFace(card) {
   const symbols = [];
   for (let i = 0; i < card.count; i++) symbols.push(icon(card.symbol, "card__symbol"));
   return [
@@ -35,11 +35,11 @@ function cardFace(card) {
   ];
 }
 
-const cardClass = (card, extra = "") =>
+export const cardClass = (card, extra = "") =>
   `card card--${card.colour} card--${card.symbol}${extra ? " " + extra : ""}`;
 
 /** A token chip; its diameter follows its size (3 large, 2 medium, 1 small). */
-function token(tok, extra = "") {
+export function token(tok, extra = "") {
   const label = `${SIZE_NAMES[tok.size] ?? ""} ${tok.label} token (${tok.size} point${tok.size === 1 ? "" : "s"})`.trim();
   let mark;
   if (tok.kind === "symbol") mark = icon(tok.key, "token__icon");

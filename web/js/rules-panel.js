@@ -1,0 +1,130 @@
+// The Rules panel: how to play each game, in a native <dialog>, offline.
+//
+// The texts are static files of the site, in our own words: rules/<game>.html (one
+// <section data-section="…"> per part: overview, setup, turn, scoring, end, rulings, and for
+// Mottainai glossary and cards). They follow docs/rules/<game>.md, which is the source of
+// truth. Pictures come from rules-figures.js, Mottainai's card reference from rules-cards.js.
+//
+// Opened by the "Rules" button of the top bar (at the current game's rules during a game,
+// else at the game chosen in the lobby) and by each game's "How to play" in the lobby.
+// Esc or the close button closes it, and the focus goes back to the button that opened it.
+
+import { h } from "./dom.js";
+import { drawFigures } from "./rules-figures.js";
+import { drawCardReference } from "./rules-cards.js";
+
+export const RULES_GAMES = [
+  { name: "motto", title: "Motto" },
+  { name: "mottainai", title: "Mottainai" },
+  { name: "moteneba", title: "Moteneba" },
+];
+
+const texts = new Map();   // game -> Promise<DocumentFragment source text>
+let dialog = null;
+let opener = null;
+let shownGame = null;
+let currentGame = () => null;
+
+/** Wire the top bar's Rules button. `getGame()` names the game being played, or null. */
+export function initRules({ getGame } = {}) {
+  if (getGame) currentGame = getGame;
+  document.getElementById("btn-rules")?.addEventListener("click", (e) => {
+    openRules(currentGame() ?? lobbyGame(), e.currentTarget);
+  });
+}
+
+/** The game ticked in the lobby (if the lobby is drawn), else the first one. */
+function lobbyGame() {
+  return document.querySelector("#lobby input[name=game]:checked")?.value ?? RULES_GAMES[0].name;
+}
+
+function loadText(game) {
+  if (!texts.has(game)) {
+    const url = new URL(`../rules/${game}.html`, import.meta.url);
+    texts.set(game, fetch(url).then((r) => {
+      if (!r.ok) throw new Error(`${url.pathname}: HTTP ${r.status}`);
+      return r.text();
+    }).catch((err) => { texts.delete(game); throw err; }));
+  }
+  return texts.get(game);
+}
+
+function build() {
+  dialog = h("dialog", { class: "rules", "aria-labelledby": "rules-title", dataset: { testid: "rules-dialog" } },
+    h("div", { class: "rules__head" },
+      h("h2", { id: "rules-title", class: "rules__title" }, "How to play"),
+      h("button", { type: "button", class: "rules__close", "aria-label": "Close the rules",
+                    dataset: { testid: "rules-close" }, onclick: () => dialog.close() }, "×")),
+    h("nav", { class: "rules__games", "aria-label": "Rules of" },
+      RULES_GAMES.map((g) => h("button", { type: "button", dataset: { testid: `rules-game-${g.name}`, game: g.name },
+                                           onclick: () => show(g.name) }, g.title))),
+    h("nav", { class: "rules__toc", "aria-label": "Sections" }),
+    h("div", { class: "rules__body", dataset: { testid: "rules-body" }, tabindex: "-1" }));
+  dialog.addEventListener("close", () => {
+    const back = opener;
+    opener = null;
+    if (back?.isConnected) back.focus();
+  });
+  // Esc closes it from anywhere inside, the search field included (where Chromium would
+  // only clear the text)
+  dialog.addEventListener("keydown", (e) => {
+    if (e.key === "Escape") { e.preventDefault(); dialog.close(); }
+  });
+  // a click on the backdrop (outside the box) closes it too
+  dialog.addEventListener("click", (e) => { if (e.target === dialog) dialog.close(); });
+  document.body.append(dialog);
+}
+
+/** Open the rules of `game`; the focus returns to `from` when the panel closes. */
+export async function openRules(game, from = document.activeElement) {
+  if (!dialog) build();
+  if (!dialog.open) {
+    opener = from;
+    dialog.showModal();
+  }
+  await show(game);
+}
+
+async function show(game) {
+  const info = RULES_GAMES.find((g) => g.name === game) ?? RULES_GAMES[0];
+  shownGame = info.name;
+  dialog.dataset.game = info.name;
+  dialog.querySelector(".rules__title").textContent = `How to play ${info.title}`;
+  for (const b of dialog.querySelectorAll(".rules__games button")) {
+    b.setAttribute("aria-current", String(b.dataset.game === info.name));
+  }
+  const body = dialog.querySelector(".rules__body");
+  const toc = dialog.querySelector(".rules__toc");
+  body.dataset.ready = "false";
+  let source;
+  try {
+    source = await loadText(info.name);
+  } catch (err) {
+    if (shownGame !== info.name) return;
+    body.replaceChildren(h("p", { role: "alert" }, `The rules could not be loaded (${err.message ?? err}).`));
+    return;
+  }
+  if (shownGame !== info.name) return; // another game was picked meanwhile
+  const template = document.createElement("template");
+  template.innerHTML = source; // our own static file, shipped with the site
+  const content = template.content;
+  const refs = content.querySelectorAll("[data-card-reference]");
+  await Promise.all([drawFigures(content), ...[...refs].map((el) => drawCardReference(el).catch((err) => {
+    el.replaceChildren(h("p", { role: "alert" }, `The card list could not be loaded (${err.message ?? err}).`));
+  }))]);
+  if (shownGame !== info.name) return;
+  toc.replaceChildren(h("ul", {}, [...content.querySelectorAll("section[data-section] > h3")].map((h3) =>
+    h("li", {}, h("a", { href: `#${h3.id}`, onclick: (e) => { e.preventDefault(); jump(h3.id); } }, h3.textContent)))));
+  body.replaceChildren(content);
+  body.scrollTop = 0;
+  body.dataset.ready = "true";
+}
+
+/** Scroll the body to a section and put the focus on its heading (for keyboard users). */
+function jump(id) {
+  const heading = dialog.querySelector(`#${CSS.escape(id)}`);
+  if (!heading) return;
+  heading.setAttribute("tabindex", "-1");
+  heading.scrollIntoView({ block: "start" });
+  heading.focus({ preventScroll: true });
+}
