@@ -9,12 +9,14 @@ Layout produced::
       pyodide/                          the files Pyodide needs at run time (from npm), with
                                         python_stdlib.zip trimmed to what the engine uses
       bench/python_stdlib.zip           Pyodide's full standard library (the bare page only)
-      wheels/<sha256[:12]>/moteplay-<version>-py3-none-any.whl
+      wheels/<sha256[:12]>/moteplay-<version>-compiled.zip   the engine wheel's files + .pyc
       build.json                        tells the page where the wheel is, the snapshot key, versions
       .nojekyll                         GitHub Pages: serve files as they are
 
-The wheel sits under a content-hashed folder so a browser can never run a stale
-engine after a rebuild; ``build.json`` is fetched with ``cache: "no-cache"``.
+The engine archive sits under a content-hashed folder so a browser can never run a stale
+engine after a rebuild; ``build.json`` is fetched with ``cache: "no-cache"``. Python's
+standard library and the engine are compiled by Pyodide at build time
+(scripts/pyodide-files.mjs): compiling them in the browser was most of the start-up.
 """
 from __future__ import annotations
 
@@ -40,46 +42,40 @@ def npm_version(package_dir: Path) -> str:
     return json.loads((package_dir / "package.json").read_text())["version"]
 
 
-def trim_stdlib(full: Path, dest: Path, wheel: Path) -> None:
-    """Write to ``dest`` the entries of Pyodide's ``python_stdlib.zip`` that the engine uses.
-
-    ``scripts/stdlib-usage.mjs`` runs the engine in Node's Pyodide through everything the
-    page can reach and lists the standard-library files it imported. The list is kept in
-    ``dist/`` for the same wheel, worker glue and Pyodide, so a rebuild does not rerun it."""
+def pyodide_files(full_stdlib: Path, wheel: Path) -> Path:
+    """The folder holding the two archives the worker loads, made by
+    ``scripts/pyodide-files.mjs`` (Pyodide in Node): ``python_stdlib.zip``, only the
+    standard-library modules the engine uses, compiled; ``engine.zip``, the wheel's files
+    with compiled ``__pycache__/*.pyc``. Kept in ``dist/`` for the same inputs, so a rebuild
+    does not rerun Node."""
     glue = ROOT / "web" / "py" / "engine_worker.py"
-    key = hashlib.sha256(b"".join(sha256(p).encode() for p in (full, wheel, glue,
-                                                                 ROOT / "scripts" / "stdlib-usage.mjs")))
-    memo = ROOT / "dist" / f"stdlib-usage-{key.hexdigest()[:16]}.json"
-    if memo.exists():
-        used = json.loads(memo.read_text())
-    else:
-        print("  listing the standard-library modules the engine uses (Pyodide in Node)…")
-        run = subprocess.run(["node", str(ROOT / "scripts" / "stdlib-usage.mjs"), str(wheel), str(glue)],
+    script = ROOT / "scripts" / "pyodide-files.mjs"
+    key = hashlib.sha256("".join(sha256(p) for p in (full_stdlib, wheel, glue, script)).encode())
+    folder = ROOT / "dist" / f"pyodide-files-{key.hexdigest()[:16]}"
+    if not (folder / "engine.zip").exists():
+        print("  compiling the engine and the standard library it uses (Pyodide in Node)…")
+        for old in folder.parent.glob("pyodide-files-*"):
+            shutil.rmtree(old)
+        folder.mkdir(parents=True)
+        run = subprocess.run(["node", str(script), str(wheel), str(glue), str(folder)],
                              cwd=ROOT, capture_output=True, text=True)
         if run.returncode != 0:
-            sys.exit(f"error: scripts/stdlib-usage.mjs failed:\n{run.stdout}{run.stderr}")
-        used = json.loads(run.stdout.strip().splitlines()[-1])
-        for old in memo.parent.glob("stdlib-usage-*.json"):
-            old.unlink()
-        memo.write_text(json.dumps(used, indent=1) + "\n")
-    with zipfile.ZipFile(full) as src, zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED) as dst:
-        names = set(src.namelist())
-        missing = [name for name in used if name not in names]
-        if missing:
-            sys.exit(f"error: not in {full.name}: {missing}")
-        for name in sorted(used):
-            info = src.getinfo(name)
-            dst.writestr(info, src.read(name), compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
-    print(f"  standard library: {len(used)} of {len(names)} files, "
-          f"{dest.stat().st_size:,} of {full.stat().st_size:,} bytes")
+            shutil.rmtree(folder)
+            sys.exit(f"error: scripts/pyodide-files.mjs failed:\n{run.stdout}{run.stderr}")
+    used = json.loads((folder / "stdlib-used.json").read_text())
+    with zipfile.ZipFile(full_stdlib) as z:
+        total = len(z.namelist())
+    print(f"  standard library: {len(used)} of {total} files, compiled: "
+          f"{(folder / 'python_stdlib.zip').stat().st_size:,} bytes (Pyodide's: {full_stdlib.stat().st_size:,})")
+    return folder
 
 
 def snapshot_key(out: Path) -> str:
     """A hash of everything a Python memory snapshot depends on: Pyodide's files, the
-    standard library, the engine wheel and the worker (JS and Python). A snapshot saved
+    standard library, the engine archive and the worker (JS and Python). A snapshot saved
     under another key is never restored (js/engine-worker.js deletes it)."""
     parts = [out / "pyodide" / name for name in PYODIDE_FILES + ["python_stdlib.zip"]]
-    parts += sorted((out / "wheels").rglob("*.whl"))
+    parts += sorted((out / "wheels").rglob("*.zip"))
     parts += [out / "py" / "engine_worker.py", out / "js" / "engine-worker.js"]
     digest = hashlib.sha256()
     for path in parts:
@@ -112,21 +108,21 @@ def main() -> int:
     for name in PYODIDE_FILES:
         shutil.copy2(pyodide_src / name, out / "pyodide" / name)
 
-    # 3. the standard library: only what the engine uses; the full one for the bare bench page
-    trim_stdlib(pyodide_src / "python_stdlib.zip", out / "pyodide" / "python_stdlib.zip", wheel)
+    # 3. compiled archives: the standard library the engine uses, and the engine itself
+    #    under a content-hashed folder; Pyodide's full standard library for the bare bench page
+    compiled = pyodide_files(pyodide_src / "python_stdlib.zip", wheel)
+    shutil.copy2(compiled / "python_stdlib.zip", out / "pyodide" / "python_stdlib.zip")
     shutil.copy2(pyodide_src / "python_stdlib.zip", out / "bench" / "python_stdlib.zip")
+    digest = sha256(compiled / "engine.zip")
+    archive_rel = f"wheels/{digest[:12]}/{wheel.stem.replace('-py3-none-any', '')}-compiled.zip"
+    (out / archive_rel).parent.mkdir(parents=True)
+    shutil.copy2(compiled / "engine.zip", out / archive_rel)
 
-    # 4. the engine wheel under a content-hashed folder
-    digest = sha256(wheel)
-    wheel_rel = f"wheels/{digest[:12]}/{wheel.name}"
-    (out / wheel_rel).parent.mkdir(parents=True)
-    shutil.copy2(wheel, out / wheel_rel)
-
-    # 5. build.json: the only thing the page needs to find the engine
+    # 4. build.json: the only thing the page needs to find the engine
     worker_py = out / "py" / "engine_worker.py"
     manifest = {
-        "wheel": wheel_rel,
-        "wheel_sha256": digest,
+        "engine_archive": archive_rel,
+        "wheel_sha256": sha256(wheel),
         "engine_version": wheel.name.split("-")[1],
         "worker": f"py/engine_worker.py?v={sha256(worker_py)[:12]}",
         "pyodide": npm_version(pyodide_src),
@@ -139,7 +135,7 @@ def main() -> int:
     files = [p for p in out.rglob("*") if p.is_file()]
     total = sum(p.stat().st_size for p in files)
     print(f"site/: {len(files)} files, {total:,} bytes ({total / 1e6:.1f} MB)")
-    print(f"  engine wheel  {wheel_rel} ({(out / wheel_rel).stat().st_size:,} bytes)")
+    print(f"  engine  {archive_rel} ({(out / archive_rel).stat().st_size:,} bytes)")
     print(f"  pyodide {manifest['pyodide']}, snapshot key {manifest['snapshot_key']}")
     return 0
 

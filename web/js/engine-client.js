@@ -18,7 +18,7 @@ const SITE = new URL("../", import.meta.url); // site root (this file is in js/)
 let worker = null;
 let queue = Promise.resolve(); // calls run one after the other, in order
 
-/** Start Pyodide in a worker and load the engine wheel. Resolves to build info plus
+/** Start Pyodide in a worker and load the engine. Resolves to build info plus
  *  `boot`: "snapshot" (restored from a saved memory snapshot) or "fresh", and `bootMs`. */
 export async function start({ onProgress = () => {} } = {}) {
   if (location.protocol === "file:") {
@@ -56,7 +56,7 @@ function bootWorker(engineWorker, build) {
       type: "start",
       pyodideURL: new URL("pyodide/", SITE).href,
       stdlibURL: new URL(build.stdlib, SITE).href,
-      wheelURL: new URL(build.wheel, SITE).href,
+      engineURL: new URL(build.engine_archive, SITE).href,
       workerPyURL: new URL(build.worker, SITE).href,
       snapshotKey: build.snapshot_key,
     });

@@ -11,7 +11,7 @@
 //   2. "fresh": otherwise, or if restoring fails for any reason (other build,
 //      corrupted bytes, too large), a normal boot. Right after it, with the engine
 //      imported and nothing else run, the heap is saved for the next visit.
-// The file system is not in a snapshot, so the wheel is unpacked on every boot.
+// The file system is not in a snapshot, so the engine archive is unpacked on every boot.
 
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
@@ -50,11 +50,11 @@ async function fetchBytes(url, what) {
 }
 
 /** Boot from the snapshot if there is a usable one, else fresh. Resolves to boot info. */
-async function boot({ pyodideURL, stdlibURL, wheelURL, workerPyURL, snapshotKey }) {
+async function boot({ pyodideURL, stdlibURL, engineURL, workerPyURL, snapshotKey }) {
   const t0 = performance.now();
-  const wheel = fetchBytes(wheelURL, "The engine wheel");
+  const archive = fetchBytes(engineURL, "The engine");
   const glue = fetchBytes(workerPyURL, "The worker's Python");
-  wheel.catch(() => {});
+  archive.catch(() => {});
   glue.catch(() => {});
   const common = { indexURL: pyodideURL, stdLibURL: stdlibURL };
   const canCache = typeof caches !== "undefined" && snapshotKey;
@@ -66,7 +66,7 @@ async function boot({ pyodideURL, stdlibURL, wheelURL, workerPyURL, snapshotKey 
       try {
         const pyodide = await loadPyodide({ ...common, _loadSnapshot: saved });
         marks.python = performance.now() - t0;
-        await loadEngine(pyodide, await wheel, await glue);
+        await loadEngine(pyodide, await archive, await glue);
         // a snapshot freezes the random module's state: reseed it from the OS
         pyodide.runPython("import random; random.seed()");
         return bootInfo("snapshot", t0);
@@ -80,7 +80,7 @@ async function boot({ pyodideURL, stdlibURL, wheelURL, workerPyURL, snapshotKey 
   }
   const pyodide = await loadPyodide({ ...common, _makeSnapshot: Boolean(canCache) });
   marks.python = performance.now() - t0;
-  await loadEngine(pyodide, await wheel, await glue);
+  await loadEngine(pyodide, await archive, await glue);
   if (canCache) {
     try {
       // the heap right now: Python started, engine imported, nothing else run
@@ -92,11 +92,12 @@ async function boot({ pyodideURL, stdlibURL, wheelURL, workerPyURL, snapshotKey 
   return { ...bootInfo("fresh", t0), snapshotError };
 }
 
-/** Put the wheel and engine_worker.py (the glue) in the file system and import the glue.
- *  After a restore the modules are already imported; the files are still needed for
- *  anything imported later and for tracebacks. */
-async function loadEngine(pyodide, wheel, glue) {
-  pyodide.unpackArchive(wheel, "wheel", { extractDir: `${HOME}/moteplay` });
+/** Put the engine (the wheel's files with compiled __pycache__/*.pyc, made at build time)
+ *  and engine_worker.py (the glue) in the file system and import the glue. After a restore
+ *  the modules are already imported; the files are still needed for anything imported
+ *  later, data files and tracebacks. */
+async function loadEngine(pyodide, archive, glue) {
+  pyodide.unpackArchive(archive, "zip", { extractDir: `${HOME}/moteplay` });
   pyodide.FS.writeFile(`${HOME}/engine_worker.py`, glue);
   pyodide.runPython(`import sys\nfor p in ["${HOME}/moteplay", "${HOME}"]:\n    if p not in sys.path: sys.path.insert(0, p)`);
   bridge = pyodide.pyimport("engine_worker");
