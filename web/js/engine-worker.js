@@ -43,9 +43,12 @@ self.onmessage = async (event) => {
   }
 };
 
+/** A missing file is the site's fault, not the snapshot's: such errors are marked. */
 async function fetchBytes(url, what) {
-  const res = await fetch(url);
-  if (!res.ok) throw new Error(`${what} could not be loaded: ${url} (HTTP ${res.status})`);
+  const res = await fetch(url).catch((err) => { throw Object.assign(err, { siteFile: true }); });
+  if (!res.ok) {
+    throw Object.assign(new Error(`${what} could not be loaded: ${url} (HTTP ${res.status})`), { siteFile: true });
+  }
   return new Uint8Array(await res.arrayBuffer());
 }
 
@@ -71,6 +74,7 @@ async function boot({ pyodideURL, stdlibURL, engineURL, workerPyURL, snapshotKey
         pyodide.runPython("import random; random.seed()");
         return bootInfo("snapshot", t0);
       } catch (err) {
+        if (err?.siteFile) throw err; // a normal boot would fail the same way
         // wrong build, corrupted bytes, RangeError (too large): boot normally
         snapshotError = String(err?.message ?? err).split("\n")[0];
         console.warn("Moteplay: the saved Python snapshot could not be used; booting normally.", err);
