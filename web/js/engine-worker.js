@@ -18,6 +18,9 @@ import { loadPyodide } from "../pyodide/pyodide.mjs";
 const SNAPSHOT_PREFIX = "moteplay-snapshot-";
 const SNAPSHOT_ENTRY = "snapshot.bin"; // request key inside the cache (never fetched)
 const HOME = "/home/pyodide";
+// Pyodide's default heap. A snapshot of a heap that grew past it fails to restore with a
+// RangeError (pyodide issue 6254), so it would only cost every visit a failed restore.
+const MAX_SNAPSHOT_HEAP = 30 * 1024 * 1024;
 
 let bridge = null; // the Python module engine_worker (call, info)
 
@@ -85,7 +88,7 @@ async function boot({ pyodideURL, stdlibURL, engineURL, workerPyURL, snapshotKey
   const pyodide = await loadPyodide({ ...common, _makeSnapshot: Boolean(canCache) });
   marks.python = performance.now() - t0;
   await loadEngine(pyodide, await archive, await glue);
-  if (canCache) {
+  if (canCache && pyodide._module.HEAP8.length <= MAX_SNAPSHOT_HEAP) {
     try {
       // the heap right now: Python started, engine imported, nothing else run
       pendingSnapshot = pyodide.makeMemorySnapshot();
