@@ -7,10 +7,10 @@ Layout produced::
       index.html, css/, js/, py/        our page sources, copied from web/
       bench/bare.html                   a bare page that only boots Pyodide (scripts/bench)
       pyodide/                          the files Pyodide needs at run time (from npm), with
-                                        python_stdlib.zip trimmed to what the engine uses
+                                        python_stdlib.zip trimmed to what the engine uses, compiled
       bench/python_stdlib.zip           Pyodide's full standard library (the bare page only)
       wheels/<sha256[:12]>/moteplay-<version>-compiled.zip   the engine wheel's files + .pyc
-      build.json                        tells the page where the wheel is, the snapshot key, versions
+      build.json                        where the engine archive is, the snapshot key, versions
       .nojekyll                         GitHub Pages: serve files as they are
 
 The engine archive sits under a content-hashed folder so a browser can never run a stale
