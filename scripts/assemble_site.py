@@ -6,18 +6,22 @@ Layout produced::
     site/
       index.html, css/, js/, py/        our page sources, copied from web/
       bench/bare.html                   a bare page that only boots Pyodide (scripts/bench)
-      pyodide/                          the 5 files Pyodide needs at run time (from npm)
-      pyscript/                         @pyscript/core dist (*.js, *.css, no source maps)
-      wheels/<sha256[:12]>/moteplay-<version>-py3-none-any.whl
-      build.json                        tells the page where the wheel is (and versions)
+      pyodide/                          the files Pyodide needs at run time (from npm), with
+                                        python_stdlib.zip trimmed to what the engine uses, compiled
+      bench/python_stdlib.zip           Pyodide's full standard library (the bare page only)
+      wheels/<sha256[:12]>/moteplay-<version>-compiled.zip   the engine wheel's files + .pyc
+      build.json                        where the engine archive is, the snapshot key, versions,
+                                        the build's hash
       sw.js                             the service worker, with this build's hash and file list
       manifest.webmanifest, icons/      the installable app (copied from web/)
       rules/                            the Rules panel's texts (copied from web/) and its data:
                                         mottainai-cards.json, moteneba-girls.json (from the engine)
       .nojekyll                         GitHub Pages: serve files as they are
 
-The wheel sits under a content-hashed folder so a browser can never run a stale
-engine after a rebuild; ``build.json`` is fetched with ``cache: "no-cache"``.
+The engine archive sits under a content-hashed folder so a browser can never run a stale
+engine after a rebuild; ``build.json`` is fetched with ``cache: "no-cache"``. Python's
+standard library and the engine are compiled by Pyodide at build time
+(scripts/pyodide-files.mjs): compiling them in the browser was most of the start-up.
 
 ``sw.js`` (web/sw.js with two placeholders filled in) precaches every file the page can
 need; its ``BUILD`` is a hash of all those files, so any change to the site is a new
@@ -29,13 +33,14 @@ import argparse
 import hashlib
 import json
 import shutil
+import subprocess
 import sys
+import zipfile
 from datetime import datetime, timezone
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
-                 "python_stdlib.zip", "pyodide-lock.json"]
+PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json"]
 
 
 def sha256(path: Path) -> str:
@@ -114,6 +119,47 @@ def write_rules_data(out: Path) -> None:
           f"{len(girls['girls'])} Moteneba girls")
 
 
+def pyodide_files(full_stdlib: Path, wheel: Path) -> Path:
+    """The folder holding the two archives the worker loads, made by
+    ``scripts/pyodide-files.mjs`` (Pyodide in Node): ``python_stdlib.zip``, only the
+    standard-library modules the engine uses, compiled; ``engine.zip``, the wheel's files
+    with compiled ``__pycache__/*.pyc``. Kept in ``dist/`` for the same inputs, so a rebuild
+    does not rerun Node."""
+    glue = ROOT / "web" / "py" / "engine_worker.py"
+    script = ROOT / "scripts" / "pyodide-files.mjs"
+    key = hashlib.sha256("".join(sha256(p) for p in (full_stdlib, wheel, glue, script)).encode())
+    folder = ROOT / "dist" / f"pyodide-files-{key.hexdigest()[:16]}"
+    if not (folder / "engine.zip").exists():
+        print("  compiling the engine and the standard library it uses (Pyodide in Node)…")
+        for old in folder.parent.glob("pyodide-files-*"):
+            shutil.rmtree(old)
+        folder.mkdir(parents=True)
+        run = subprocess.run(["node", str(script), str(wheel), str(glue), str(folder)],
+                             cwd=ROOT, capture_output=True, text=True)
+        if run.returncode != 0:
+            shutil.rmtree(folder)
+            sys.exit(f"error: scripts/pyodide-files.mjs failed:\n{run.stdout}{run.stderr}")
+    used = json.loads((folder / "stdlib-used.json").read_text())
+    with zipfile.ZipFile(full_stdlib) as z:
+        total = len(z.namelist())
+    print(f"  standard library: {len(used)} of {total} files, compiled: "
+          f"{(folder / 'python_stdlib.zip').stat().st_size:,} bytes (Pyodide's: {full_stdlib.stat().st_size:,})")
+    return folder
+
+
+def snapshot_key(out: Path) -> str:
+    """A hash of everything a Python memory snapshot depends on: Pyodide's files, the
+    standard library, the engine archive and the worker (JS and Python). A snapshot saved
+    under another key is never restored (js/engine-worker.js deletes it)."""
+    parts = [out / "pyodide" / name for name in PYODIDE_FILES + ["python_stdlib.zip"]]
+    parts += sorted((out / "wheels").rglob("*.zip"))
+    parts += [out / "py" / "engine_worker.py", out / "js" / "engine-worker.js"]
+    digest = hashlib.sha256()
+    for path in parts:
+        digest.update(f"{path.relative_to(out)}:{sha256(path)}\n".encode())
+    return digest.hexdigest()[:16]
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--wheel-dir", default="dist/wheel", type=Path)
@@ -140,28 +186,26 @@ def main() -> int:
     for name in PYODIDE_FILES:
         shutil.copy2(pyodide_src / name, out / "pyodide" / name)
 
-    # 3. PyScript: dist *.js and *.css, no source maps
-    pyscript_src = node / "@pyscript" / "core" / "dist"
-    (out / "pyscript").mkdir()
-    for path in sorted(pyscript_src.iterdir()):
-        if path.suffix in (".js", ".css"):
-            shutil.copy2(path, out / "pyscript" / path.name)
+    # 3. compiled archives: the standard library the engine uses, and the engine itself
+    #    under a content-hashed folder; Pyodide's full standard library for the bare bench page
+    compiled = pyodide_files(pyodide_src / "python_stdlib.zip", wheel)
+    shutil.copy2(compiled / "python_stdlib.zip", out / "pyodide" / "python_stdlib.zip")
+    shutil.copy2(pyodide_src / "python_stdlib.zip", out / "bench" / "python_stdlib.zip")
+    digest = sha256(compiled / "engine.zip")
+    archive_rel = f"wheels/{digest[:12]}/{wheel.stem.replace('-py3-none-any', '')}-compiled.zip"
+    (out / archive_rel).parent.mkdir(parents=True)
+    shutil.copy2(compiled / "engine.zip", out / archive_rel)
 
-    # 4. the engine wheel under a content-hashed folder
-    digest = sha256(wheel)
-    wheel_rel = f"wheels/{digest[:12]}/{wheel.name}"
-    (out / wheel_rel).parent.mkdir(parents=True)
-    shutil.copy2(wheel, out / wheel_rel)
-
-    # 5. build.json: the only thing the page needs to find the engine
+    # 4. build.json: the only thing the page needs to find the engine
     worker_py = out / "py" / "engine_worker.py"
     manifest = {
-        "wheel": wheel_rel,
-        "wheel_sha256": digest,
+        "engine_archive": archive_rel,
+        "wheel_sha256": sha256(wheel),
         "engine_version": wheel.name.split("-")[1],
         "worker": f"py/engine_worker.py?v={sha256(worker_py)[:12]}",
         "pyodide": npm_version(pyodide_src),
-        "pyscript": npm_version(node / "@pyscript" / "core"),
+        "stdlib": "pyodide/python_stdlib.zip",
+        "snapshot_key": snapshot_key(out),
         "built": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
     }
     # the build's identity: a hash of every precached file (build.json only repeats them)
@@ -172,8 +216,8 @@ def main() -> int:
     files = [p for p in out.rglob("*") if p.is_file()]
     total = sum(p.stat().st_size for p in files)
     print(f"site/: {len(files)} files, {total:,} bytes ({total / 1e6:.1f} MB)")
-    print(f"  engine wheel  {wheel_rel} ({(out / wheel_rel).stat().st_size:,} bytes)")
-    print(f"  pyodide {manifest['pyodide']}, @pyscript/core {manifest['pyscript']}")
+    print(f"  engine  {archive_rel} ({(out / archive_rel).stat().st_size:,} bytes)")
+    print(f"  pyodide {manifest['pyodide']}, snapshot key {manifest['snapshot_key']}")
     return 0
 
 

@@ -1,18 +1,17 @@
-"""Python side of the engine worker (runs inside a PyScript/Pyodide web worker).
+"""Python side of the engine worker (runs inside Pyodide in a web worker).
 
-PyScript's ``files`` setting has already unpacked the engine wheel into
-``./moteplay/`` before this file runs (see web/js/engine-client.js); we put that
-folder on ``sys.path``, import ``engine.bridge`` and export one dispatcher to the
-page. Every argument and reply is a JSON string (docs/bridge-contract.md).
+web/js/engine-worker.js has unpacked the engine wheel into ``/home/pyodide/moteplay``
+and put that folder on ``sys.path`` before importing this module; the worker calls
+``call`` and ``info``. Every argument and reply is a JSON string
+(docs/bridge-contract.md). When the worker boots from a memory snapshot, this module
+and the engine are already imported.
 """
 import json
 import sys
 import traceback
 
-sys.path.insert(0, "./moteplay")
-
-import engine  # noqa: E402
-from engine import bridge  # noqa: E402
+import engine
+from engine import bridge
 
 # bridge function name -> does it take an argument?
 _FUNCTIONS = {"list_games": False, "new_game": True, "view": True, "apply": True,
@@ -41,7 +40,3 @@ def info():
     """Versions, shown in the page footer."""
     return json.dumps({"ok": True, "engine": getattr(engine, "__version__", "?"),
                        "python": sys.version.split()[0]})
-
-
-# PyScript exposes these on the worker's `sync` object for the main thread.
-__export__ = ["call", "info"]
