@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 from playwright.sync_api import Page
 
@@ -61,3 +62,43 @@ def motto_move(page: Page) -> str:
     if takes:
         return click_and_wait(page, f"[data-testid=pool-{takes[0]}]")
     return click_and_wait(page, "[data-testid=pass]")
+
+
+# ---------------------------------------------------------------- accessibility
+AXE_JS = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+
+
+def axe_violations(page: Page) -> list[dict]:
+    """Run axe-core (npm, pinned in package.json) on the page as it is now: WCAG 2.0/2.1 A + AA."""
+    if not page.evaluate("typeof window.axe === 'object'"):
+        assert AXE_JS.exists(), f"{AXE_JS} is missing: npm ci"
+        page.add_script_tag(path=str(AXE_JS))
+    return page.evaluate(
+        """async (tags) => {
+             const r = await axe.run(document, {
+               runOnly: { type: "tag", values: tags }, resultTypes: ["violations"],
+               // WCAG 2.5.3 "label in name": tagged experimental in axe, so it must be asked for
+               rules: { "label-content-name-mismatch": { enabled: true } } });
+             return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help,
+               nodes: v.nodes.map((n) => ({ target: n.target.join(" "), summary: n.failureSummary,
+                                            html: n.html.slice(0, 160) })) }));
+           }""", AXE_TAGS)
+
+
+def format_violations(violations: list[dict]) -> str:
+    lines = []
+    for v in violations:
+        lines.append(f"- {v['id']} ({v['impact']}): {v['help']}")
+        for n in v["nodes"][:6]:
+            summary = " ".join((n["summary"] or "").split())
+            lines.append(f"    {n['target']}: {summary[:300]}\n      {n['html']}")
+        if len(v["nodes"]) > 6:
+            lines.append(f"    … and {len(v['nodes']) - 6} more")
+    return "\n".join(lines)
+
+
+def assert_no_axe_violations(page: Page, label: str) -> None:
+    """Fail with a readable list if axe-core finds any WCAG 2.0/2.1 A/AA violation on the page."""
+    violations = axe_violations(page)
+    assert not violations, f"axe-core: {len(violations)} violation(s) on {label}:\n{format_violations(violations)}"

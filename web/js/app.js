@@ -18,6 +18,7 @@ import { start, call, callRaw } from "./engine-client.js";
 import { h, fillNames, show, sleep, downloadJSON, listWords } from "./dom.js";
 import { renderLobby, randomSeed, defaultSeats } from "./lobby.js";
 import { viewFor } from "./views/index.js";
+import { setCurtain, curtainOpen } from "./a11y.js";
 
 const params = new URLSearchParams(location.search);
 /** Pause before each computer turn, in ms (?pace=50 in tests). */
@@ -84,7 +85,7 @@ function fatal(message, details = "") {
   $("fatal-text").textContent = message;
   $("fatal-details").textContent = details || message;
   showSection("fatal");
-  show($("curtain"), false);
+  setCurtain(false);
 }
 
 /** Run an engine call; always resolves to a reply ({ok: false, error} if the worker failed).
@@ -134,7 +135,7 @@ function gotoLobby(notice) {
   const running = app.status && !app.status.is_over;
   setPhase("lobby");
   setIdle(true);
-  show($("curtain"), false);
+  setCurtain(false);
   $("table").replaceChildren(); // no hand stays in the page behind the lobby
   app.view = null;
   renderLobby($("lobby"), { games: app.games, onStart: startGame, onLoad: pickFile, notice,
@@ -347,12 +348,11 @@ function showCurtain(seat, gen) {
   button.textContent = `I am ${name}`;
   button.onclick = () => {
     if (gen !== app.gen) return;
-    show($("curtain"), false);
+    setCurtain(false);
     app.shownHuman = seat;
     advance().then(() => $("turn").focus({ preventScroll: true }));
   };
-  show($("curtain"), true);
-  button.focus();
+  setCurtain(true);
 }
 
 // ------------------------------------------------------------------ game over
@@ -401,6 +401,7 @@ function showResult() {
 
 // ------------------------------------------------------------------ save / load
 async function saveGame() {
+  if (curtainOpen()) return; // the save holds the seed and every action: never under the curtain
   const reply = await call("save").catch((err) => ({ ok: false, error: String(err) }));
   if (!reply.ok) {
     showError(`Could not save: ${reply.error}`);
@@ -413,6 +414,7 @@ async function saveGame() {
 }
 
 function pickFile() {
+  if (curtainOpen()) return;
   const input = $("file-load");
   input.value = "";
   input.click();

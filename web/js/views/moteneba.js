@@ -10,7 +10,7 @@
 //   a girl to choose         -> "pick:<key>"
 // Every cube shows its colour's letter (R, B, Y, W, K) and a pattern, so nothing depends on hue.
 
-import { h } from "../dom.js";
+import { h, nameWith, spaced } from "../dom.js";
 
 const PLACE = { 1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th" };
 const PHASES = {
@@ -29,9 +29,15 @@ function colourInfo(table) {
 }
 
 /** A cube chip: pattern + letter; `count` adds "×n". */
-function cube(colour, info, count = null, extra = "") {
+function cube(colour, info, count = null, extra = "", inButton = false) {
   const c = info[colour];
   const label = count == null ? `${c.name} cube` : `${count} ${c.name.toLowerCase()}`;
+  // inside a button the cube is read as text ("R ×2"): the button's name starts with it
+  if (inButton) {
+    return h("span", { class: `mn-cube mn-cube--${colour}${extra ? " " + extra : ""}`, title: label },
+      spaced(h("span", { class: "mn-cube__letter" }, c.letter),
+        count == null ? null : h("span", { class: "mn-cube__count" }, `×${count}`)));
+  }
   return h("span", { class: `mn-cube mn-cube--${colour}${extra ? " " + extra : ""}`, role: "img",
                      "aria-label": label, title: label },
     h("span", { class: "mn-cube__letter", "aria-hidden": "true" }, c.letter),
@@ -44,11 +50,12 @@ function cubeRow(colours, info, emptyText = "none") {
 }
 
 function heartsLine(printed, paid) {
-  return h("span", { class: "mn-hearts", "aria-label": `hearts ${printed.join(", ")}` },
+  return h("span", { class: "mn-hearts" },
+    h("span", { class: "sr-only" }, `hearts ${printed.join(", ")} `),
     printed.map((v, i) => h("span", { class: "mn-heart" + (i < paid.length ? "" : " is-ignored"),
                                       title: i < paid.length ? `${PLACE[i + 1]} place: ${v} hearts`
-                                                             : `${PLACE[i + 1]} place: not paid this year` },
-      `♥${v}`)));
+                                                             : `${PLACE[i + 1]} place: not paid this year`,
+                                      "aria-hidden": "true" }, `♥${v}`)));
 }
 
 const shortName = (name) => (name.length > 10 ? name.slice(0, 9) + "…" : name);
@@ -84,9 +91,9 @@ function girlsSection(view, ctx, info, legal) {
       const id = legal.has(powerId) ? powerId : placeId;
       const target = legal.has(id);
       const pending = t.pending;
-      let aria = `${g.name}: hearts ${g.printed_hearts.join(", ")}${g.event ? ", event card symbol" : ""}`;
-      if (legal.has(powerId)) aria = `Play +3 Power on ${aria}`;
-      else if (target && pending) aria = `Place the ${pending.colour} cube by ${aria}`;
+      let more = "";
+      if (legal.has(powerId)) more = "play +3 Power on her";
+      else if (target && pending) more = `place the ${pending.colour} cube by her`;
       const rows = g.cubes.filter((c) => c.total > 0 || g.power[c.seat] > 0).map((c) =>
         h("li", { class: "mn-girl__player" + (c.seat === view.seat ? " is-you" : ""),
                   dataset: { seat: c.seat } },
@@ -95,12 +102,12 @@ function girlsSection(view, ctx, info, legal) {
           g.power[c.seat] ? h("span", { class: "mn-power" }, `+${3 * g.power[c.seat]}`) : null));
       return h("article", { class: "mn-girl" + (target ? " is-target" : ""),
                             dataset: { testid: `mn-girl-${g.pos}`, key: g.key } },
-        h("button", { type: "button", class: "mn-girl__card", disabled: !ctx.canAct,
-                      dataset: { key: `girl-${g.pos}`, action: id }, "aria-label": aria,
+        nameWith(h("button", { type: "button", class: "mn-girl__card", disabled: !ctx.canAct,
+                      dataset: { key: `girl-${g.pos}`, action: id },
                       onclick: () => ctx.act(id) },
-          h("span", { class: "mn-girl__name" }, g.name),
-          heartsLine(g.printed_hearts, g.hearts),
-          g.event ? h("span", { class: "mn-event-mark", title: "Event card symbol" }, "✉ event") : null),
+          spaced(h("span", { class: "mn-girl__name" }, g.name),
+            heartsLine(g.printed_hearts, g.hearts),
+            g.event ? h("span", { class: "mn-event-mark", title: "Event card symbol" }, "✉ event") : null)), more),
         rows.length ? h("ul", { class: "mn-girl__cubes" }, rows)
                     : h("p", { class: "mn-girl__empty muted" }, "no cubes yet"));
     }));
@@ -118,13 +125,13 @@ function rankingSection(view, ctx, info, legal) {
         const target = legal.has(topicId);
         return h("li", { class: "mn-rung" },
           h("span", { class: "mn-value", "aria-label": `value ${r.value}` }, String(r.value)),
-          h("button", { type: "button", class: `mn-topic mn-topic--${r.colour}` + (target ? " is-target" : ""),
+          nameWith(h("button", { type: "button", class: `mn-topic mn-topic--${r.colour}` + (target ? " is-target" : ""),
                         disabled: !ctx.canAct, dataset: { testid: `mn-topic-${r.colour}`, key: topicId },
-                        "aria-label": `${c.name} topic card, value ${r.value}, ${r.cubes} cube${r.cubes === 1 ? "" : "s"}`,
                         onclick: () => ctx.act(topicId) },
-            cube(r.colour, info),
-            h("span", { class: "mn-topic__name" }, c.name),
-            h("span", { class: "mn-topic__count" }, `${r.cubes} cube${r.cubes === 1 ? "" : "s"}`)),
+            spaced(cube(r.colour, info, null, "", true),
+              h("span", { class: "mn-topic__name" }, c.name),
+              h("span", { class: "mn-topic__count" }, `${r.cubes} cube${r.cubes === 1 ? "" : "s"}`))),
+          `topic card, value ${r.value}`),
           legal.has(removeId)
             ? h("button", { type: "button", class: "mn-remove", disabled: !ctx.canAct,
                             dataset: { testid: `mn-remove-${r.colour}`, key: removeId },
@@ -141,12 +148,11 @@ function centreSection(view, ctx, info, legal) {
     parts.push(h("h3", { class: "mn-title" }, `Choose the girls (${t.girls.length} of 7)`),
       h("div", { class: "mn-picks" }, t.girls_to_pick.map((g) => {
         const id = `pick:${g.key}`;
-        return h("button", { type: "button", class: "mn-pick", disabled: !ctx.canAct,
+        return nameWith(h("button", { type: "button", class: "mn-pick", disabled: !ctx.canAct,
                              dataset: { testid: `mn-pick-${g.key}`, key: id },
-                             "aria-label": `Choose ${g.name}: hearts ${g.hearts.join(", ")}${g.event ? ", event card symbol" : ""}`,
                              onclick: () => ctx.act(id) },
-          h("span", { class: "mn-girl__name" }, g.name), heartsLine(g.hearts, g.hearts),
-          g.event ? h("span", { class: "mn-event-mark" }, "✉ event") : null);
+          spaced(h("span", { class: "mn-girl__name" }, g.name), heartsLine(g.hearts, g.hearts),
+            g.event ? h("span", { class: "mn-event-mark" }, "✉ event") : null)), "choose her");
       })));
   }
   if (t.draft) {
@@ -154,10 +160,10 @@ function centreSection(view, ctx, info, legal) {
       h("div", { class: "mn-pile", dataset: { testid: "mn-pile" } },
         Object.entries(t.draft.pile).filter(([, n]) => n > 0).map(([colour, n]) => {
           const id = `draft:${colour}`;
-          return h("button", { type: "button", class: "mn-take", disabled: !ctx.canAct,
+          return nameWith(h("button", { type: "button", class: "mn-take", disabled: !ctx.canAct,
                                dataset: { testid: `mn-draft-${colour}`, key: id },
-                               "aria-label": `Take a ${colour} cube (${n} in the pile)`,
-                               onclick: () => ctx.act(id) }, cube(colour, info, n));
+                               onclick: () => ctx.act(id) }, cube(colour, info, n, "", true)),
+                          `take a ${colour} cube (${n} in the pile)`);
         })));
   }
   if (t.pending) {
@@ -206,11 +212,13 @@ function playersSection(view, ctx, info, legal) {
           : actionId.startsWith("give:") ? `Give one of your ${colour} cubes` : `Place a ${colour} cube`;
         const selected = you && t.pending && t.pending.seat === p.seat && t.pending.kind === "place" &&
                          t.pending.colour === colour;
-        return h("button", { type: "button", class: "mn-cubebtn" + (id ? " is-target" : "") + (selected ? " is-selected" : ""),
+        const button = h("button", { type: "button", class: "mn-cubebtn" + (id ? " is-target" : "") + (selected ? " is-selected" : ""),
                              disabled: !ctx.canAct, "aria-pressed": selected ? "true" : null,
                              dataset: { testid: you ? `mn-cube-${colour}` : `mn-cube-${p.seat}-${colour}`, key: actionId },
-                             "aria-label": `${text} (${n})`, onclick: () => ctx.act(actionId) },
-          cube(colour, info, n));
+                             onclick: () => ctx.act(actionId) },
+          cube(colour, info, n, "", true));
+        nameWith(button, `${text} (${n})`);
+        return button;
       });
       return h("article", { class: "mn-player" + (current ? " is-current" : "") + (you ? " is-you" : ""),
                             dataset: { testid: `player-${p.seat}`, seat: p.seat, score: p.hearts },

@@ -8,7 +8,7 @@
 //                         "wing:gallery" / "wing:gift_shop", "skip", "use:..." and effect answers
 // Materials are never shown by colour alone: each has its name, an icon and a letter mark.
 
-import { h } from "../dom.js";
+import { h, nameWith, spaced } from "../dom.js";
 
 // ---------------------------------------------------------------- materials (inline SVG icons)
 const ICONS = {
@@ -38,13 +38,12 @@ function cardFace(card, { mini = false } = {}) {
       h("span", { class: "mt-card__name" }, card.name),
       h("span", { class: "mt-card__value", "aria-hidden": "true" }, String(card.value))];
   }
-  return [
+  return spaced(
     h("span", { class: "mt-card__band" }, icon(card.material),
-      h("span", { class: "mt-card__material" }, MATERIAL_NAMES[card.material]),
-      h("span", { class: "mt-card__value" }, String(card.value))),
+      spaced(h("span", { class: "mt-card__material" }, MATERIAL_NAMES[card.material]),
+        h("span", { class: "mt-card__value" }, String(card.value)))),
     h("span", { class: "mt-card__name" }, card.name),
-    h("span", { class: "mt-card__role" }, role),
-  ];
+    h("span", { class: "mt-card__role" }, role));
 }
 
 let effectIds = 0;   // ids tying each work to its effect text (aria-describedby), per render
@@ -85,10 +84,10 @@ function cardEl(card, { action = null, ctx = null, mini = false, testid = "card"
   const data = { testid, card: card.key, material: card.material };
   const title = `${card.label}: ${card.text}`;
   if (action) {
-    return h("button", { type: "button", class: cls + " is-playable", disabled: !ctx.canAct,
+    return nameWith(h("button", { type: "button", class: cls + " is-playable", disabled: !ctx.canAct,
                          dataset: { ...data, action: action.id, key: `${testid}-${card.key}-${action.id}` },
-                         "aria-label": ctx.fill(action.label), title,
-                         onclick: () => ctx.act(action.id) }, cardFace(card, { mini }));
+                         title, onclick: () => ctx.act(action.id) }, cardFace(card, { mini })),
+                    ctx.fill(action.label));
   }
   return h("span", { class: cls, dataset: data, role: "img", "aria-label": card.label + (note ? `, ${note}` : ""),
                      title }, cardFace(card, { mini }));

@@ -5,7 +5,7 @@
 // Cards are readable without colour vision: every card prints its colour and stage
 // of life as text, and each colour has its own band pattern (dots / solid / stripes).
 
-import { h } from "../dom.js";
+import { h, nameWith, spaced } from "../dom.js";
 
 // ---------------------------------------------------------------- symbols (inline SVG)
 const ICONS = {
@@ -89,13 +89,12 @@ function centreSection(view, ctx) {
                          "aria-label": `Take ${card.label} from the table`,
                          onclick: () => ctx.act(`take:${i}`) }, cardFace(card));
   });
-  const deck = h("button", { type: "button", class: "pile pile--deck", disabled: !ctx.canAct,
+  const deck = nameWith(h("button", { type: "button", class: "pile pile--deck", disabled: !ctx.canAct,
                              dataset: { testid: "deck", key: "deck", count: t.deck_count },
-                             "aria-label": `Draw the top card of the deck (${t.deck_count} left)`,
                              onclick: () => ctx.act("draw") },
-    h("span", { class: "pile__title" }, "Deck"),
-    h("span", { class: "pile__count" }, String(t.deck_count)),
-    h("span", { class: "pile__hint" }, "draw"));
+    spaced(h("span", { class: "pile__title" }, "Deck"),
+      h("span", { class: "pile__count" }, String(t.deck_count)),
+      h("span", { class: "pile__hint" }, "draw"))), `take the top card (${t.deck_count} cards left)`);
   const discard = h("div", { class: "pile pile--discard", dataset: { testid: "discard", count: t.discard_count } },
     h("span", { class: "pile__title" }, "Discard"),
     h("span", { class: "pile__count" }, String(t.discard_count)));
