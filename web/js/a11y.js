@@ -43,3 +43,102 @@ export function announce(text) {
 }
 
 export const lastAnnouncement = () => lastAnnounced;
+
+// ---------------------------------------------------------------- keyboard: groups and focus
+/** What can take the keyboard focus inside a group: enabled buttons and enabled options. */
+const ITEM = "button:not(:disabled), [role=option]:not([aria-disabled=true]), [role=button][tabindex]";
+const usable = (el) => el && el.isConnected && !el.disabled && el.getAttribute("aria-disabled") !== "true" &&
+                       !el.closest("[inert]") && el.getClientRects().length > 0;
+
+/** Roving focus: in every group ([data-roving] or a listbox) one item is in the Tab order, the
+ *  arrow keys move between its items (Home/End: first/last). Call after each redraw. */
+export function rove(root) {
+  for (const group of root.querySelectorAll("[data-roving], [role=listbox]")) {
+    const items = [...group.querySelectorAll(ITEM)];
+    const all = group.querySelectorAll("button, [role=option], [role=button]");
+    for (const el of all) if (!el.disabled) el.tabIndex = -1;
+    const current = items.find((el) => el === document.activeElement) ??
+                    items.find((el) => el.getAttribute("aria-selected") === "true") ?? items[0];
+    if (current) current.tabIndex = 0;
+  }
+}
+
+document.addEventListener("keydown", (ev) => {
+  const el = ev.target;
+  if (!(el instanceof Element) || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+  // Enter / Space on an option does what a click does
+  if (el.getAttribute("role") === "option" && (ev.key === "Enter" || ev.key === " ")) {
+    ev.preventDefault();
+    if (el.getAttribute("aria-disabled") !== "true") el.click();
+    return;
+  }
+  const group = el.closest("[data-roving], [role=listbox]");
+  const moves = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1, Home: -Infinity, End: Infinity };
+  if (!group || !(ev.key in moves)) return;
+  const items = [...group.querySelectorAll(ITEM)];
+  const i = items.indexOf(el);
+  if (i < 0 || !items.length) return;
+  ev.preventDefault();
+  const step = moves[ev.key];
+  const j = step === -Infinity ? 0 : step === Infinity ? items.length - 1
+    : (i + step + items.length) % items.length;
+  for (const item of items) item.tabIndex = -1;
+  items[j].tabIndex = 0;
+  items[j].focus();
+});
+
+// The last control the player focused on the table, by its data-key (kept across redraws).
+let lastKey = null;
+document.addEventListener("focusin", (ev) => {
+  const key = ev.target?.dataset?.key;
+  if (key && document.getElementById("table")?.contains(ev.target)) lastKey = key;
+});
+
+/** After the table was drawn again: put the focus back on "the same" control (by data-key), or
+ *  on the first choice the player has now (a highlighted card, else the first enabled control),
+ *  or on the turn line when nothing can be done (a computer is thinking). The focus is only
+ *  moved when it was on the table, on the turn line or nowhere: never taken from the menu or the
+ *  log. Also scrolls the focused choice into view. */
+export function restoreFocus(table, { canAct, hadFocus }) {
+  const active = document.activeElement;
+  const owned = hadFocus || !active || active === document.body || active.id === "turn" || table.contains(active);
+  if (!owned) return;
+  let target = null;
+  if (canAct) {
+    const same = lastKey ? table.querySelector(`[data-key="${CSS.escape(lastKey)}"]`) : null;
+    target = usable(same) ? same : firstChoice(table);
+  }
+  target ??= document.getElementById("turn");
+  if (target !== document.activeElement) target.focus({ preventScroll: true });
+  if (target.id !== "turn") target.scrollIntoView?.({ block: "nearest", inline: "nearest" });
+}
+
+/** The first thing the player can do now: a highlighted card or target, else any enabled control. */
+export function firstChoice(table) {
+  const marked = [...table.querySelectorAll(".is-playable, .is-target, [data-choice]")].filter(usable)
+    .map((el) => (el.matches(ITEM) ? el : el.querySelector(ITEM))).find(usable);
+  const plain = "button:not(:disabled), [role=option]:not([aria-disabled=true])";
+  return marked ?? [...table.querySelectorAll(plain)].find(usable) ?? null;
+}
+
+// ---------------------------------------------------------------- shortcuts
+/** Single-key shortcuts, active while a game is on screen and no text field has the focus:
+ *  the views mark their controls with data-shortcut="d" (and aria-keyshortcuts); the shell
+ *  adds its own through onShortcut(). */
+const shellKeys = new Map();
+export function onShortcut(key, fn) { shellKeys.set(key, fn); }
+
+document.addEventListener("keydown", (ev) => {
+  if (ev.altKey || ev.ctrlKey || ev.metaKey || ev.repeat || curtainOpen()) return;
+  const t = ev.target;
+  if (t instanceof Element && t.closest("input, select, textarea, [contenteditable]")) return;
+  if (document.getElementById("game")?.hidden) return;
+  const key = ev.key.length === 1 ? ev.key.toLowerCase() : ev.key;
+  const control = document.querySelector(`#table [data-shortcut="${CSS.escape(key)}"]`);
+  if (control) {
+    if (usable(control)) { ev.preventDefault(); control.focus(); control.click(); }
+    return;
+  }
+  const fn = shellKeys.get(key);
+  if (fn) { ev.preventDefault(); fn(); }
+});

@@ -18,7 +18,7 @@ import { start, call, callRaw } from "./engine-client.js";
 import { h, fillNames, show, sleep, downloadJSON, listWords } from "./dom.js";
 import { renderLobby, randomSeed, defaultSeats } from "./lobby.js";
 import { viewFor } from "./views/index.js";
-import { setCurtain, curtainOpen } from "./a11y.js";
+import { setCurtain, curtainOpen, restoreFocus, rove } from "./a11y.js";
 
 const params = new URLSearchParams(location.search);
 /** Pause before each computer turn, in ms (?pace=50 in tests). */
@@ -263,16 +263,14 @@ async function drawView({ thinking = null } = {}) {
                  !view.is_over && (view.legal_actions?.length ?? 0) > 0;
   const ctx = { act, canAct, names: names(), fill, showError, seat };
 
-  // Keep keyboard focus on "the same" control across redraws.
+  // Keep keyboard focus on "the same" control across redraws (a11y.js).
   const table = $("table");
-  const focusKey = table.contains(document.activeElement) ? document.activeElement.dataset.key : null;
+  const hadFocus = table.contains(document.activeElement);
   table.replaceChildren();
   module.render(table, view, ctx);
-  if (focusKey) {
-    const again = table.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
-    (again && !again.disabled ? again : $("turn")).focus({ preventScroll: true });
-  }
   drawTurn(view, thinking);
+  restoreFocus(table, { canAct, hadFocus });
+  rove(table);
   drawLog(view.log ?? []);
 }
 
@@ -350,7 +348,7 @@ function showCurtain(seat, gen) {
     if (gen !== app.gen) return;
     setCurtain(false);
     app.shownHuman = seat;
-    advance().then(() => $("turn").focus({ preventScroll: true }));
+    advance(); // the focus goes to the player's first choice (a11y.js restoreFocus)
   };
   setCurtain(true);
 }

@@ -13,7 +13,9 @@ export function h(tag, props = {}, ...children) {
     if (key === "class") el.className = value;
     else if (key === "text") el.textContent = value;
     else if (key === "html") el.innerHTML = value; // only for our own static markup (icons)
-    else if (key === "dataset") Object.assign(el.dataset, value);
+    else if (key === "dataset") {
+      for (const [k, v] of Object.entries(value)) if (v != null) el.dataset[k] = v;
+    }
     else if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
     else el.setAttribute(key, value === true ? "" : String(value));
   }

@@ -84,7 +84,7 @@ function statusStrip(view, ctx, info) {
 function girlsSection(view, ctx, info, legal) {
   const t = view.table;
   if (!t.girls.length) return null;
-  return h("section", { class: "mn-girls", "aria-label": "The girls" },
+  return h("section", { class: "mn-girls", "aria-label": "The girls (arrow keys move between them)", dataset: { roving: "" } },
     t.girls.map((g) => {
       const placeId = `girl:${g.pos}`;
       const powerId = `power:${g.pos}`;
@@ -117,7 +117,7 @@ function rankingSection(view, ctx, info, legal) {
   const t = view.table;
   return h("section", { class: "mn-ranking", "aria-label": "Topic ranking" },
     h("h3", { class: "mn-title" }, "Ranking"),
-    h("ol", { class: "mn-ladder" },
+    h("ol", { class: "mn-ladder", dataset: { roving: "" } },
       t.ranking.map((r) => {
         const c = info[r.colour];
         const removeId = `remove:${r.colour}`;
@@ -157,7 +157,7 @@ function centreSection(view, ctx, info, legal) {
   }
   if (t.draft) {
     parts.push(h("h3", { class: "mn-title" }, `Draft pile (${t.draft.pile_total})`),
-      h("div", { class: "mn-pile", dataset: { testid: "mn-pile" } },
+      h("div", { class: "mn-pile", role: "group", "aria-label": "Draft pile", dataset: { testid: "mn-pile", roving: "" } },
         Object.entries(t.draft.pile).filter(([, n]) => n > 0).map(([colour, n]) => {
           const id = `draft:${colour}`;
           return nameWith(h("button", { type: "button", class: "mn-take", disabled: !ctx.canAct,
@@ -230,7 +230,8 @@ function playersSection(view, ctx, info, legal) {
         h("p", { class: "mn-player__stats" },
           h("span", { dataset: { testid: "hearts" } }, h("strong", {}, `♥ ${p.hearts}`), " hearts"),
           h("span", { dataset: { testid: "event-count" } }, `${p.event_count} event card${p.event_count === 1 ? "" : "s"}`)),
-        h("div", { class: "mn-player__cubes", role: "group", "aria-label": `${ctx.names[p.seat]}'s unplaced cubes` },
+        h("div", { class: "mn-player__cubes", role: "group", "aria-label": `${ctx.names[p.seat]}'s unplaced cubes`,
+                   dataset: { roving: "" } },
           chips.length ? chips : h("span", { class: "muted" }, "no cubes to place")));
     }));
 }
@@ -241,16 +242,18 @@ function eventsSection(view, ctx, legal) {
   const cards = t.events.map((e, i) => {
     const id = `event:${e.kind}`;
     const playable = legal.has(id);
-    return h("button", { type: "button", class: "mn-event" + (playable ? " is-target" : ""),
-                         disabled: !ctx.canAct || !playable,
-                         dataset: { testid: `mn-event-${e.kind}`, key: `event-${i}` },
-                         "aria-label": `${e.title}: ${e.text}`, onclick: () => ctx.act(id) },
+    const usable = ctx.canAct && playable;
+    return h("div", { role: "option", class: "mn-event" + (playable ? " is-target" : ""),
+                      tabindex: usable ? "-1" : null, "aria-disabled": usable ? null : "true", "aria-selected": "false",
+                      dataset: { testid: `mn-event-${e.kind}`, key: `event-${i}` },
+                      "aria-label": `${e.title}: ${e.text}`, onclick: () => { if (usable) ctx.act(id); } },
       h("span", { class: "mn-event__title" }, e.title),
       h("span", { class: "mn-event__text" }, e.text));
   });
   return h("section", { class: "mn-hand", dataset: { testid: "hand" }, "aria-label": "Your event cards" },
     h("h3", { class: "mn-title" }, "Your event cards"),
-    cards.length ? h("div", { class: "mn-events" }, cards)
+    cards.length ? h("div", { class: "mn-events", role: "listbox", "aria-orientation": "horizontal",
+                              "aria-label": "Your event cards (arrow keys move, Enter plays)" }, cards)
                  : h("p", { class: "muted" }, "None. A girl with the ✉ symbol gives one to the player who impresses her most."));
 }
 

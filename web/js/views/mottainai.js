@@ -58,7 +58,8 @@ function workEl(card, testid = "work") {
                          "aria-label": `${card.label}, completed work: show its effect`,
                          "aria-describedby": id, title: `${card.label}: ${card.text}` },
     cardFace(card, { mini: true }),
-    h("span", { class: "mt-effect", id, role: "tooltip", dataset: { testid: "work-effect" } },
+    // read through aria-describedby; hidden from the name so the name stays the card's own text
+    h("span", { class: "mt-effect", id, role: "tooltip", "aria-hidden": "true", dataset: { testid: "work-effect" } },
       h("strong", {}, `${card.name}: `), card.text));
   const toggle = (open) => {
     el.classList.toggle("is-open", open);
@@ -79,10 +80,21 @@ function workEl(card, testid = "work") {
 }
 
 /** A card, as a button when one legal action belongs to it (else a plain, labelled box). */
-function cardEl(card, { action = null, ctx = null, mini = false, testid = "card", extra = "", note = "" } = {}) {
+function cardEl(card, { action = null, ctx = null, mini = false, testid = "card", extra = "", note = "",
+                         option = false, selected = false } = {}) {
   const cls = `mt-card mt-card--${card.material}${mini ? " mt-card--mini" : ""}${extra ? " " + extra : ""}`;
   const data = { testid, card: card.key, material: card.material };
   const title = `${card.label}: ${card.text}`;
+  if (option) {
+    // a card in the hand: an option of a listbox; Enter, Space or a click does its action
+    const usable = action && ctx.canAct;
+    return nameWith(h("div", { role: "option", class: cls + (action ? " is-playable" : ""),
+                               tabindex: usable ? "-1" : null, "aria-disabled": usable ? null : "true",
+                               "aria-selected": selected ? "true" : "false", title,
+                               dataset: { ...data, action: action?.id, key: `${testid}-${card.key}-${action?.id ?? ""}` },
+                               onclick: () => { if (usable) ctx.act(action.id); } }, cardFace(card, { mini })),
+                    action ? ctx.fill(action.label) : (note || ""));
+  }
   if (action) {
     return nameWith(h("button", { type: "button", class: cls + " is-playable", disabled: !ctx.canAct,
                          dataset: { ...data, action: action.id, key: `${testid}-${card.key}-${action.id}` },
@@ -236,7 +248,8 @@ function centre(view, ctx, legal) {
       h("span", { class: "mt-deck__end" }, `Ends at ${t.works_to_end} works in a wing, or when the deck runs out`)),
     h("div", { class: "mt-floor" },
       h("h3", { class: "mt-section-title" }, "Floor ", h("span", { class: "muted" }, `(${t.floor.length})`)),
-      floor.length ? h("div", { class: "mt-floor__cards", dataset: { testid: "floor" } }, floor)
+      floor.length ? h("div", { class: "mt-floor__cards", role: "group", "aria-label": "Floor cards",
+                                dataset: { testid: "floor", roving: "" } }, floor)
                    : h("p", { class: "muted", dataset: { testid: "floor" } }, "The floor is empty.")));
 }
 
@@ -291,7 +304,9 @@ function choiceBar(view, ctx, legal) {
     else if (a.id === "prayer") cls += " mt-choice--prayer";
     else if (a.id === "cancel") cls += " mt-choice--cancel";
     buttons.push(h("button", { type: "button", class: cls, disabled: !ctx.canAct,
-                               dataset: { testid: "choice", action: a.id, key: `choice-${a.id}` },
+                               dataset: { testid: "choice", action: a.id, key: `choice-${a.id}`,
+                                          shortcut: a.id === "prayer" ? "p" : null },
+                               "aria-keyshortcuts": a.id === "prayer" ? "P" : null,
                                onclick: () => ctx.act(a.id) }, lead, ctx.fill(a.label)));
   }
   const choice = t.choice;
@@ -307,7 +322,8 @@ function choiceBar(view, ctx, legal) {
   return h("section", { class: "mt-choices", dataset: { testid: "choices" }, "aria-label": "Your choices" },
     h("p", { class: "mt-choices__prompt", dataset: { testid: "prompt" } }, ctx.fill(view.prompt)),
     progress,
-    buttons.length ? h("div", { class: "mt-choices__buttons", role: "group" }, buttons) : null,
+    buttons.length ? h("div", { class: "mt-choices__buttons", role: "group", "aria-label": "Choices",
+                                dataset: { roving: "" } }, buttons) : null,
     cardHint);
 }
 
@@ -318,10 +334,12 @@ function handSection(view, ctx, legal) {
   if (t.choice?.work) chosen.add(t.choice.work.key);
   const cards = t.hand.map((c) => cardEl(c, {
     testid: "hand-card", action: cardAction(legal, ["task", "return", "work", "support"], c.key), ctx,
-    extra: chosen.has(c.key) ? "is-chosen" : "" }));
+    extra: chosen.has(c.key) ? "is-chosen" : "", option: true, selected: chosen.has(c.key) }));
   return h("section", { class: "mt-hand", dataset: { testid: "hand", count: t.hand.length }, "aria-label": `${me}'s hand` },
     h("h3", { class: "mt-section-title" }, `${me}'s hand `, h("span", { class: "muted" }, `(${plural(t.hand.length, "card")})`)),
-    cards.length ? h("div", { class: "mt-hand__cards" }, cards) : h("p", { class: "muted" }, "No cards in hand."));
+    cards.length ? h("div", { class: "mt-hand__cards", role: "listbox", "aria-orientation": "horizontal",
+                              "aria-label": `${me}'s hand: highlighted cards can be chosen (arrow keys move)` }, cards)
+                 : h("p", { class: "muted" }, "No cards in hand."));
 }
 
 function legend(view) {

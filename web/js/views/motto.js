@@ -90,7 +90,8 @@ function centreSection(view, ctx) {
                          onclick: () => ctx.act(`take:${i}`) }, cardFace(card));
   });
   const deck = nameWith(h("button", { type: "button", class: "pile pile--deck", disabled: !ctx.canAct,
-                             dataset: { testid: "deck", key: "deck", count: t.deck_count },
+                             dataset: { testid: "deck", key: "deck", count: t.deck_count, shortcut: "d" },
+                             "aria-keyshortcuts": "D",
                              onclick: () => ctx.act("draw") },
     spaced(h("span", { class: "pile__title" }, "Deck"),
       h("span", { class: "pile__count" }, String(t.deck_count)),
@@ -112,7 +113,8 @@ function centreSection(view, ctx) {
   }
   return h("section", { class: "m-centre", "aria-label": "Table" },
     h("div", { class: "m-piles" }, deck, discard),
-    h("div", { class: "m-pool", role: "group", "aria-label": "Face-up cards: click one to take it" }, slots),
+    h("div", { class: "m-pool", role: "group", dataset: { roving: "" },
+               "aria-label": "Face-up cards: click one to take it (arrow keys move between them)" }, slots),
     last);
 }
 
@@ -152,12 +154,13 @@ function handSection(view, ctx) {
     if (selected) chosen[card.key] -= 1;
     const playable = legal.has(`select:${card.key}`);
     const what = selected ? "chosen" : playable ? "can be chosen" : "";
-    return h("button", { type: "button", disabled: !ctx.canAct,
-                         class: cardClass(card, (selected ? "is-selected" : "") + (playable ? " is-playable" : "")),
-                         dataset: { testid: "hand-card", key: `hand-${i}`, card: card.key, selected: selected ? "true" : "false" },
-                         "aria-pressed": selected ? "true" : "false",
-                         "aria-label": `${card.label}${what ? ", " + what : ""}`,
-                         onclick: () => ctx.act(`select:${card.key}`) }, cardFace(card));
+    // an option of a multi-select listbox (WAI-ARIA): Enter or Space chooses it, as a click does
+    return h("div", { role: "option", tabindex: ctx.canAct ? "-1" : null, "aria-disabled": ctx.canAct ? null : "true",
+                      class: cardClass(card, (selected ? "is-selected" : "") + (playable ? " is-playable" : "")),
+                      dataset: { testid: "hand-card", key: `hand-${i}`, card: card.key, selected: selected ? "true" : "false" },
+                      "aria-selected": selected ? "true" : "false",
+                      "aria-label": `${card.label}${what ? ", " + what : ""}`,
+                      onclick: () => { if (ctx.canAct) ctx.act(`select:${card.key}`); } }, cardFace(card));
   });
 
   const n = t.selection?.length ?? 0;
@@ -188,7 +191,8 @@ function handSection(view, ctx) {
     h("h3", { class: "m-section-title" }, `${me}'s hand`,
       h("span", { class: "muted" }, ` — ${t.hand.length} card${t.hand.length === 1 ? "" : "s"}`)),
     t.hand.length
-      ? h("div", { class: "m-hand__cards", role: "group", "aria-label": "Your cards: choose three that share a symbol, number or colour" }, cards)
+      ? h("div", { class: "m-hand__cards", role: "listbox", "aria-multiselectable": "true", "aria-orientation": "horizontal",
+                   "aria-label": "Your cards: choose three that share a symbol, number or colour" }, cards)
       : h("p", { class: "muted" }, "No cards in hand."),
     bar.length ? h("div", { class: "m-play", dataset: { testid: "play-bar" } }, bar) : null,
     ctx.canAct && n === 0
