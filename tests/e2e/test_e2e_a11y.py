@@ -44,7 +44,11 @@ def test_motto_by_keyboard_alone_with_axe_on_every_screen(app):
     app.keyboard.press("d")
     assert wait_idle(app) == "human"
     assert app.evaluate("window.__app.view.table.hand.length") == hand + 1
-    assert_focus_on_a_choice(app)
+    before = assert_focus_on_a_choice(app)
+    # Shift+Tab then Tab comes back to the same control
+    app.keyboard.press("Shift+Tab")
+    app.keyboard.press("Tab")
+    assert assert_focus_on_a_choice(app)["key"] == before["key"]
 
     keys, checked_choosing, moves = set(), False, 0
     while wait_idle(app) != "over":
@@ -66,3 +70,37 @@ def test_motto_by_keyboard_alone_with_axe_on_every_screen(app):
     assert_no_axe_violations(app, "Motto, the result")
     state = engine.load(app.evaluate("window.__app.save()"))
     assert state.is_over and len([a for a in state.history if a == "confirm"]) >= 1
+
+
+# ---------------------------------------------------------------- Mottainai
+PLAIN = {"task", "return", "work", "support", "hire", "collect", "sell", "clerk", "monk", "tailor", "potter",
+         "smith", "craft", "prayer", "no_task", "done", "cancel", "wing", "skip"}
+
+
+def test_mottainai_by_keyboard_alone_with_axe_in_every_phase(app):
+    from test_mottainai import choose
+
+    app.check("[data-testid=game-mottainai]")
+    keyboard_start(app, players=2, seats=["human", "greedy"], names=NAMES[:2], seed=4242)
+    checked, keys = set(), set()
+    for step in range(2000):
+        if wait_idle(app) == "over":
+            break
+        assert app.evaluate("window.__app.phase") == "human", app.evaluate("window.__app.lastError")
+        assert_focus_on_a_choice(app)
+        view = app.evaluate("window.__app.view")
+        ids = [a["id"] for a in view["legal_actions"]]
+        screen = view["table"]["phase"]
+        if any(i.split(":")[0] not in PLAIN for i in ids):
+            screen = "an effect prompt"
+        if screen not in checked:
+            assert_no_axe_violations(app, f"Mottainai, {screen}")
+            checked.add(screen)
+        keys.update(keyboard_activate(app, f"[data-action='{choose(ids, step)}']"))
+    else:
+        raise AssertionError("the game did not end")
+    print("screens checked:", sorted(checked))
+    assert {"morning", "noon"} <= checked
+    # the focus was put on the next choice after every move, so few keys were needed
+    assert "Enter" in keys and keys & {"ArrowLeft", "ArrowRight"}, keys
+    assert_no_axe_violations(app, "Mottainai, the result")
