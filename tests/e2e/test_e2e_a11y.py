@@ -4,6 +4,8 @@ the focus kept on a sensible control after every redraw and every computer turn,
 curtain holding the keyboard (everything behind it inert)."""
 from __future__ import annotations
 
+import json
+
 import engine
 from e2e_helpers import (assert_focus_on_a_choice, assert_no_axe_violations, keyboard_activate, setup_lobby,
                          start, wait_idle)
@@ -17,6 +19,33 @@ def keyboard_start(page, **lobby) -> None:
     setup_lobby(page, **lobby)
     keyboard_activate(page, "[data-testid=start]")
     wait_idle(page)
+
+
+def find_save(game: str, players: int, predicate) -> dict:
+    """The save of the first position (greedy bots, seeds 0..) where ``predicate(state)`` holds."""
+    from engine.bots import make_bot
+    from engine.rng import Rng
+
+    bot = make_bot(game, "greedy")
+    for seed in range(200):
+        state, rng = engine.new_game(game, players, seed=seed), Rng(seed)
+        while not state.is_over:
+            if predicate(state):
+                return state.save()
+            state.apply(bot.choose(state, state.current_player, rng))
+    raise AssertionError("no such position")
+
+
+def load_save(page, tmp_path, saved: dict, kinds: list[str]) -> str:
+    """Load ``saved`` through the page's Load game input; seat kinds "human" or a bot name."""
+    seats = [{"kind": "human", "bot": None, "name": NAMES[i]} if k == "human"
+             else {"kind": "bot", "bot": k, "name": NAMES[i]} for i, k in enumerate(kinds)]
+    path = tmp_path / f"{saved['game']}.json"
+    path.write_text(json.dumps({**saved, "seats": seats}))
+    page.set_input_files("[data-testid=load-file]", str(path))
+    phase = wait_idle(page)
+    assert phase in ("human", "curtain"), page.evaluate("window.__app.lastError")
+    return phase
 
 
 # ---------------------------------------------------------------- Motto
@@ -77,7 +106,7 @@ PLAIN = {"task", "return", "work", "support", "hire", "collect", "sell", "clerk"
          "smith", "craft", "prayer", "no_task", "done", "cancel", "wing", "skip"}
 
 
-def test_mottainai_by_keyboard_alone_with_axe_in_every_phase(app):
+def test_mottainai_by_keyboard_alone_with_axe_in_every_phase(app, tmp_path):
     from test_mottainai import choose
 
     app.check("[data-testid=game-mottainai]")
@@ -104,3 +133,13 @@ def test_mottainai_by_keyboard_alone_with_axe_in_every_phase(app):
     # the focus was put on the next choice after every move, so few keys were needed
     assert "Enter" in keys and keys & {"ArrowLeft", "ArrowRight"}, keys
     assert_no_axe_violations(app, "Mottainai, the result")
+
+    # night: a decision only comes with a night effect (Pinwheel); load such a position
+    saved = find_save("mottainai", 2, lambda st: st.current_player == 0 and st.view(0)["table"]["phase"] == "night")
+    load_save(app, tmp_path, saved, ["human", "greedy"])
+    assert app.evaluate("window.__app.view.table.phase") == "night"
+    assert_focus_on_a_choice(app)
+    assert_no_axe_violations(app, "Mottainai, night")
+    keyboard_activate(app, "[data-action=skip]")
+    wait_idle(app)
+    assert engine.load(app.evaluate("window.__app.save()")).history[len(saved["actions"])] == "skip"
