@@ -143,3 +143,96 @@ def test_mottainai_by_keyboard_alone_with_axe_in_every_phase(app, tmp_path):
     keyboard_activate(app, "[data-action=skip]")
     wait_idle(app)
     assert engine.load(app.evaluate("window.__app.save()")).history[len(saved["actions"])] == "skip"
+
+
+# ---------------------------------------------------------------- Moteneba
+def test_moteneba_by_keyboard_alone_with_axe_in_every_phase(app, tmp_path):
+    from engine.bots import make_bot
+    from engine.rng import Rng
+    from test_moteneba import selector
+
+    app.check("[data-testid=game-moteneba]")
+    keyboard_start(app, players=3, seats=["human", "greedy", "random"], names=NAMES, seed=2)
+    rng, greedy = Rng(5), make_bot("moteneba", "greedy")
+    checked, keys = set(), set()
+    for _ in range(600):
+        if wait_idle(app) == "over":
+            break
+        assert app.evaluate("window.__app.phase") == "human", app.evaluate("window.__app.lastError")
+        assert_focus_on_a_choice(app)
+        view = app.evaluate("window.__app.view")
+        table = view["table"]
+        screens = [table["phase"]]
+        if table["pending"]:
+            screens.append("placement (a cube chosen)")
+        if table["scoring"] and table["scoring"]["paid"] and table["phase"] == "draft":
+            screens.append("year scoring")
+        for screen in screens:
+            if screen not in checked:
+                assert_no_axe_violations(app, f"Moteneba, {screen}")
+                checked.add(screen)
+        ids = [a["id"] for a in view["legal_actions"]]
+        if rng.below(4):
+            choice = greedy.choose(engine.load(app.evaluate("window.__app.save()")), 0, rng)
+        else:
+            forward = [i for i in ids if i != "cancel"]
+            choice = forward[rng.below(len(forward))]
+        keys.update(keyboard_activate(app, selector(choice)))
+    else:
+        raise AssertionError("the game did not end")
+    print("screens checked:", sorted(checked), "keys:", sorted(keys))
+    assert {"draft", "play", "placement (a cube chosen)", "year scoring"} <= checked
+    assert {"Tab", "Enter"} <= keys and keys & {"ArrowLeft", "ArrowRight"}, keys
+    assert_no_axe_violations(app, "Moteneba, the result")
+    assert engine.load(app.evaluate("window.__app.save()")).is_over
+
+    # the +3 Power step comes only to a player holding +3 Power: load such a position
+    if "power" not in checked:
+        saved = find_save("moteneba", 3, lambda st: st.phase == "power" and st.current_player == 0
+                          and "power" in st.hands[0])
+        load_save(app, tmp_path, saved, ["human", "greedy", "greedy"])
+        assert_focus_on_a_choice(app)
+        assert_no_axe_violations(app, "Moteneba, the +3 Power step")
+        keyboard_activate(app, selector("power:2"))
+        assert wait_idle(app) == "human"
+        keyboard_activate(app, selector("done"))
+        wait_idle(app)
+        state = engine.load(app.evaluate("window.__app.save()"))
+        assert state.history[len(saved["actions"]):][:2] == ["power:2", "done"]
+
+
+# ---------------------------------------------------------------- the hotseat curtain
+def test_the_curtain_holds_the_keyboard_and_nothing_behind_it_works(app):
+    start(app, players=2, seats=["human", "human"], names=["Ann", "Ben"], seed=7)
+    assert wait_idle(app) == "curtain"
+    assert_no_axe_violations(app, "the hotseat curtain")
+    button = "[data-testid=curtain-reveal]"
+    on_curtain = "() => document.getElementById('curtain').contains(document.activeElement)"
+    assert app.evaluate(on_curtain)
+    for key in ["Tab"] * 6 + ["Shift+Tab"] * 6:
+        app.keyboard.press(key)
+        assert app.evaluate(on_curtain), f"{key} left the curtain"
+    # everything behind it is inert: the menu (Save game, New game), the table, the footer
+    for sel in (".topbar", "#main", ".footer"):
+        assert app.evaluate(f"document.querySelector('{sel}').inert"), sel
+    save = app.locator("[data-testid=save-game]")
+    box = save.bounding_box()
+    hit = app.evaluate(f"document.elementFromPoint({box['x'] + box['width'] / 2}, {box['y'] + box['height'] / 2})"
+                       ".closest('#curtain') !== null")
+    assert hit, "a click on Save game reaches the button behind the curtain"
+    downloads = []
+    app.on("download", lambda d: downloads.append(d))
+    app.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    app.keyboard.press("d")  # no shortcut works under it either
+    app.wait_for_timeout(300)
+    assert downloads == [] and app.evaluate("window.__app.phase") == "curtain"
+    assert app.locator("[data-testid=hand-card]").count() == 0
+
+    # "I am Ann" by keyboard: the curtain goes, the page comes back to life, the focus on a choice
+    app.keyboard.press("Enter")
+    assert wait_idle(app) == "human"
+    for sel in (".topbar", "#main", ".footer"):
+        assert not app.evaluate(f"document.querySelector('{sel}').inert"), sel
+    assert_focus_on_a_choice(app)
+    keyboard_activate(app, "[data-testid=save-game]", key="Enter")
+    assert app.evaluate("document.activeElement.dataset.testid") == "save-game"

@@ -27,6 +27,11 @@ document.addEventListener("keydown", (ev) => {
   $("curtain-button").focus();
 });
 
+// A click on the curtain around its button does not take the focus off the button.
+document.getElementById("curtain")?.addEventListener("mousedown", (ev) => {
+  if (ev.target !== $("curtain-button")) ev.preventDefault();
+});
+
 // ---------------------------------------------------------------- announcements
 let lastAnnounced = "";
 

@@ -246,9 +246,9 @@ function eventsSection(view, ctx, legal) {
     return h("div", { role: "option", class: "mn-event" + (playable ? " is-target" : ""),
                       tabindex: usable ? "-1" : null, "aria-disabled": usable ? null : "true", "aria-selected": "false",
                       dataset: { testid: `mn-event-${e.kind}`, key: `event-${i}` },
-                      "aria-label": `${e.title}: ${e.text}`, onclick: () => { if (usable) ctx.act(id); } },
-      h("span", { class: "mn-event__title" }, e.title),
-      h("span", { class: "mn-event__text" }, e.text));
+                      onclick: () => { if (usable) ctx.act(id); } },
+      spaced(h("span", { class: "mn-event__title" }, `${e.title}:`),
+        h("span", { class: "mn-event__text" }, e.text)));
   });
   return h("section", { class: "mn-hand", dataset: { testid: "hand" }, "aria-label": "Your event cards" },
     h("h3", { class: "mn-title" }, "Your event cards"),
