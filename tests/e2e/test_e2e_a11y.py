@@ -236,3 +236,81 @@ def test_the_curtain_holds_the_keyboard_and_nothing_behind_it_works(app):
     assert_focus_on_a_choice(app)
     keyboard_activate(app, "[data-testid=save-game]", key="Enter")
     assert app.evaluate("document.activeElement.dataset.testid") == "save-game"
+
+
+# ---------------------------------------------------------------- phones and tablets
+PHONE_CHECK = """() => {
+  const w = innerWidth, hgt = innerHeight;
+  const shown = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden";
+  const out = { sideways: document.documentElement.scrollWidth - w, small: [], prompt: null, choice: null };
+  const sel = "button:not(:disabled), select, summary, [role=option]:not([aria-disabled=true]), [role=button]";
+  for (const el of document.querySelectorAll(sel)) {
+    if (!shown(el) || el.closest("[hidden], [inert]")) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width < 44 || r.height < 44) out.small.push(`${el.tagName} ${el.dataset.testid ?? el.className} ${Math.round(r.width)}x${Math.round(r.height)}`);
+  }
+  const turn = document.getElementById("turn").getBoundingClientRect();
+  out.prompt = turn.top >= 0 && turn.bottom <= hgt;
+  const a = document.activeElement;
+  if (a && document.getElementById("table").contains(a)) {
+    const r = a.getBoundingClientRect();
+    const x = Math.min(w - 1, Math.max(0, r.left + r.width / 2)), y = Math.min(hgt - 1, Math.max(0, r.top + Math.min(r.height / 2, 20)));
+    const hit = document.elementFromPoint(x, y);
+    out.choice = { key: a.dataset.key, inView: r.top >= 0 && r.bottom <= hgt && r.left >= 0 && r.right <= w,
+                   uncovered: !!hit && (a === hit || a.contains(hit)) };
+  }
+  return out;
+}"""
+
+
+def check_phone_screen(page, label: str) -> None:
+    """No sideways scrolling, tap targets of 44×44 px or more, the prompt on screen and (on a
+    player's turn) their next choice on screen and not under a sticky bar."""
+    got = page.evaluate(PHONE_CHECK)
+    assert got["sideways"] <= 0, f"{label}: {got['sideways']} px of sideways scrolling"
+    assert not got["small"], f"{label}: tap targets under 44×44 px: {got['small'][:8]}"
+    if page.evaluate("window.__app.phase") in ("human", "over", "bot"):
+        assert got["prompt"], f"{label}: the turn line is off screen"
+    if page.evaluate("window.__app.phase") == "human":
+        choice = got["choice"]
+        assert choice and choice["inView"] and choice["uncovered"], f"{label}: the next choice is not in view: {choice}"
+
+
+def test_phone_and_tablet_layouts(browser, site_url, problems, tmp_path):
+    from test_mottainai import choose
+    from test_moteneba import selector
+
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    context.route("**/*", lambda route: route.continue_() if "127.0.0.1" in route.request.url else
+                  (problems.blocked.append(route.request.url), route.abort()))
+    page = context.new_page()
+    page.on("pageerror", lambda exc: problems.errors.append(str(exc)))
+    page.goto(f"{site_url}?pace=20")
+    page.wait_for_function("window.__app && window.__app.ready", timeout=90_000)
+    check_phone_screen(page, "the lobby at 390 px")
+    assert_no_axe_violations(page, "the lobby at 390 px")
+
+    def play(game, pick, moves=8, **lobby):
+        if page.evaluate("window.__app.phase") != "lobby":
+            page.tap("[data-testid=new-game]")
+        page.check(f"[data-testid=game-{game}]")
+        start(page, **lobby)
+        for i in range(moves):
+            if wait_idle(page) != "human":
+                break
+            check_phone_screen(page, f"{game} at 390 px, move {i}")
+            view = page.evaluate("window.__app.view")
+            page.tap(pick(view, i))
+        assert_no_axe_violations(page, f"{game} at 390 px")
+
+    play("motto", lambda v, i: motto_target(v), moves=10, players=3, seats=["human", "greedy", "greedy"], seed=3)
+    play("mottainai", lambda v, i: f"[data-action='{choose([a['id'] for a in v['legal_actions']], i)}'] >> nth=0",
+         moves=10, players=2, seats=["human", "greedy"], seed=4242)
+    play("moteneba", lambda v, i: selector(next(a["id"] for a in v["legal_actions"] if a["id"] != "cancel")),
+         moves=12, players=3, seats=["human", "greedy", "greedy"], seed=2)
+
+    # a tablet, portrait
+    page.set_viewport_size({"width": 768, "height": 1024})
+    wait_idle(page)
+    check_phone_screen(page, "moteneba at 768 px")
+    context.close()

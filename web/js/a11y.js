@@ -106,24 +106,45 @@ document.addEventListener("focusin", (ev) => {
  *  log. Also scrolls the focused choice into view. */
 export function restoreFocus(table, { canAct, hadFocus }) {
   const active = document.activeElement;
-  const owned = hadFocus || !active || active === document.body || active.id === "turn" || table.contains(active);
+  const owned = hadFocus || !active || active === document.body || active.id === "turn" || table.contains(active) ||
+                !active.getClientRects().length; // e.g. Start, in the lobby that was just hidden
   if (!owned) return;
   let target = null;
   if (canAct) {
+    // stay on the same control while it is still one of the highlighted choices (or nothing is
+    // highlighted); else go to the first highlighted choice: after picking a cube, the girls
     const same = lastKey ? table.querySelector(`[data-key="${CSS.escape(lastKey)}"]`) : null;
-    target = usable(same) ? same : firstChoice(table);
+    const marked = markedChoices(table);
+    target = usable(same) && (!marked.length || marked.includes(same)) ? same : firstChoice(table);
   }
   target ??= document.getElementById("turn");
   if (target !== document.activeElement) target.focus({ preventScroll: true });
-  if (target.id !== "turn") target.scrollIntoView?.({ block: "nearest", inline: "nearest" });
+  if (target.id !== "turn") bringIntoView(target);
+}
+
+/** Scroll so that `el` is on screen and under neither the sticky turn line (top) nor the
+ *  sticky choice bar (bottom, on phones). */
+export function bringIntoView(el) {
+  el.scrollIntoView({ block: "nearest", inline: "nearest" });
+  const r = el.getBoundingClientRect();
+  const top = document.querySelector(".game__status")?.getBoundingClientRect().bottom ?? 0;
+  const bar = document.querySelector("#table .choice-bar");
+  const bottom = bar && !bar.contains(el) && getComputedStyle(bar).position === "sticky"
+    ? Math.min(innerHeight, bar.getBoundingClientRect().top) : innerHeight;
+  if (r.top < top) window.scrollBy(0, r.top - top - 8);
+  else if (r.bottom > bottom) window.scrollBy(0, Math.min(r.bottom - bottom + 8, r.top - top - 8));
 }
 
 /** The first thing the player can do now: a highlighted card or target, else any enabled control. */
 export function firstChoice(table) {
-  const marked = [...table.querySelectorAll(".is-playable, .is-target, [data-choice]")].filter(usable)
-    .map((el) => (el.matches(ITEM) ? el : el.querySelector(ITEM))).find(usable);
   const plain = "button:not(:disabled), [role=option]:not([aria-disabled=true])";
-  return marked ?? [...table.querySelectorAll(plain)].find(usable) ?? null;
+  return markedChoices(table)[0] ?? [...table.querySelectorAll(plain)].find(usable) ?? null;
+}
+
+/** The controls a view highlights as the current choices (.is-playable, .is-target, data-choice). */
+function markedChoices(table) {
+  return [...table.querySelectorAll(".is-playable, .is-target, [data-choice]")]
+    .map((el) => (el.matches(ITEM) ? el : el.querySelector(ITEM))).filter(usable);
 }
 
 // ---------------------------------------------------------------- shortcuts

@@ -149,7 +149,7 @@ function centreSection(view, ctx, info, legal) {
       h("div", { class: "mn-picks" }, t.girls_to_pick.map((g) => {
         const id = `pick:${g.key}`;
         return nameWith(h("button", { type: "button", class: "mn-pick", disabled: !ctx.canAct,
-                             dataset: { testid: `mn-pick-${g.key}`, key: id },
+                             dataset: { testid: `mn-pick-${g.key}`, key: id, choice: "" },
                              onclick: () => ctx.act(id) },
           spaced(h("span", { class: "mn-girl__name" }, g.name), heartsLine(g.hearts, g.hearts),
             g.event ? h("span", { class: "mn-event-mark" }, "✉ event") : null)), "choose her");
@@ -161,7 +161,7 @@ function centreSection(view, ctx, info, legal) {
         Object.entries(t.draft.pile).filter(([, n]) => n > 0).map(([colour, n]) => {
           const id = `draft:${colour}`;
           return nameWith(h("button", { type: "button", class: "mn-take", disabled: !ctx.canAct,
-                               dataset: { testid: `mn-draft-${colour}`, key: id },
+                               dataset: { testid: `mn-draft-${colour}`, key: id, choice: "" },
                                onclick: () => ctx.act(id) }, cube(colour, info, n, "", true)),
                           `take a ${colour} cube (${n} in the pile)`);
         })));
@@ -182,10 +182,10 @@ function centreSection(view, ctx, info, legal) {
   }
   if (legal.has("done")) {
     buttons.push(h("button", { type: "button", class: "primary", disabled: !ctx.canAct,
-                               dataset: { testid: "mn-done", key: "done" }, onclick: () => ctx.act("done") },
+                               dataset: { testid: "mn-done", key: "done", choice: "" }, onclick: () => ctx.act("done") },
       t.events?.some((e) => e.kind === "power") ? "Done with +3 Power" : "Done: go on to the scoring"));
   }
-  if (buttons.length) parts.push(h("div", { class: "mn-buttons" }, buttons));
+  if (buttons.length) parts.push(h("div", { class: "mn-buttons choice-bar" }, buttons));
   if (ctx.canAct && t.phase === "play" && !t.pending) {
     parts.push(h("p", { class: "hint" }, "Click one of your cubes, then a girl or the topic card of its colour."));
   }

@@ -304,7 +304,7 @@ function choiceBar(view, ctx, legal) {
     else if (a.id === "prayer") cls += " mt-choice--prayer";
     else if (a.id === "cancel") cls += " mt-choice--cancel";
     buttons.push(h("button", { type: "button", class: cls, disabled: !ctx.canAct,
-                               dataset: { testid: "choice", action: a.id, key: `choice-${a.id}`,
+                               dataset: { testid: "choice", action: a.id, key: `choice-${a.id}`, choice: "",
                                           shortcut: a.id === "prayer" ? "p" : null },
                                "aria-keyshortcuts": a.id === "prayer" ? "P" : null,
                                onclick: () => ctx.act(a.id) }, lead, ctx.fill(a.label)));
@@ -319,7 +319,7 @@ function choiceBar(view, ctx, legal) {
   const cardHint = [...legal.keys()].some((id) => CARD_VERBS.includes(id.split(":")[0]) && onScreen.has(id))
     ? h("p", { class: "hint" }, "Click a highlighted card to choose it.") : null;
   if (!buttons.length && !progress && !cardHint) return null;
-  return h("section", { class: "mt-choices", dataset: { testid: "choices" }, "aria-label": "Your choices" },
+  return h("section", { class: "mt-choices choice-bar", dataset: { testid: "choices" }, "aria-label": "Your choices" },
     h("p", { class: "mt-choices__prompt", dataset: { testid: "prompt" } }, ctx.fill(view.prompt)),
     progress,
     buttons.length ? h("div", { class: "mt-choices__buttons", role: "group", "aria-label": "Choices",

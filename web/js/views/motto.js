@@ -90,7 +90,7 @@ function centreSection(view, ctx) {
                          onclick: () => ctx.act(`take:${i}`) }, cardFace(card));
   });
   const deck = nameWith(h("button", { type: "button", class: "pile pile--deck", disabled: !ctx.canAct,
-                             dataset: { testid: "deck", key: "deck", count: t.deck_count, shortcut: "d" },
+                             dataset: { testid: "deck", key: "deck", count: t.deck_count, shortcut: "d", choice: "" },
                              "aria-keyshortcuts": "D",
                              onclick: () => ctx.act("draw") },
     spaced(h("span", { class: "pile__title" }, "Deck"),
@@ -175,7 +175,7 @@ function handSection(view, ctx) {
   }
   if (legal.has("confirm")) {
     bar.push(h("button", { type: "button", class: "primary", disabled: !ctx.canAct,
-                           dataset: { testid: "confirm", key: "confirm" }, onclick: () => ctx.act("confirm") },
+                           dataset: { testid: "confirm", key: "confirm", choice: "" }, onclick: () => ctx.act("confirm") },
       "Play these three cards"));
   }
   if (n > 0) {
@@ -194,7 +194,7 @@ function handSection(view, ctx) {
       ? h("div", { class: "m-hand__cards", role: "listbox", "aria-multiselectable": "true", "aria-orientation": "horizontal",
                    "aria-label": "Your cards: choose three that share a symbol, number or colour" }, cards)
       : h("p", { class: "muted" }, "No cards in hand."),
-    bar.length ? h("div", { class: "m-play", dataset: { testid: "play-bar" } }, bar) : null,
+    bar.length ? h("div", { class: "m-play choice-bar", dataset: { testid: "play-bar" } }, bar) : null,
     ctx.canAct && n === 0
       ? h("p", { class: "hint" }, "Take a face-up card or draw from the deck, or choose three cards from your hand that share a symbol, a number or a colour.")
       : null);
