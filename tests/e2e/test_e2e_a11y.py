@@ -79,6 +79,26 @@ def test_motto_by_keyboard_alone_with_axe_on_every_screen(app):
     app.keyboard.press("Tab")
     assert assert_focus_on_a_choice(app)["key"] == before["key"]
 
+    # screen readers: every card named as a sighted player reads it; what the computers did is
+    # said in the polite live region; T reads the whole table as text (no other hand in it)
+    view = app.evaluate("window.__app.view")
+    labels = [app.get_attribute(f"[data-testid=hand-card] >> nth={i}", "aria-label") for i in range(len(view["table"]["hand"]))]
+    assert all(label.startswith(card["label"]) for label, card in zip(labels, view["table"]["hand"])), labels
+    said = app.inner_text("[data-testid=announce]")
+    log = app.locator("[data-testid=log] li")
+    assert log.last.inner_text() in said and "Bea (bot)" in said and "Cy (bot)" in said
+    app.keyboard.press("t")
+    description = app.locator("[data-testid=description]")
+    expect(description).to_be_focused()
+    text = description.inner_text()
+    for card in view["table"]["hand"]:
+        assert card["label"] in text
+    for seat in (1, 2):
+        assert f"{NAMES[seat]}: " in text and f"{view['table']['players'][seat]['hand_count']} cards in hand" in text
+    assert f"Deck: {view['table']['deck_count']} cards" in text
+    app.keyboard.press("c")  # back to the choices
+    assert_focus_on_a_choice(app)
+
     keys, checked_choosing, moves = set(), False, 0
     while wait_idle(app) != "over":
         assert app.evaluate("window.__app.phase") == "human", app.evaluate("window.__app.lastError")
@@ -227,6 +247,7 @@ def test_the_curtain_holds_the_keyboard_and_nothing_behind_it_works(app):
     app.wait_for_timeout(300)
     assert downloads == [] and app.evaluate("window.__app.phase") == "curtain"
     assert app.locator("[data-testid=hand-card]").count() == 0
+    assert app.locator("[data-testid=description] li").count() == 0
 
     # "I am Ann" by keyboard: the curtain goes, the page comes back to life, the focus on a choice
     app.keyboard.press("Enter")
@@ -234,6 +255,15 @@ def test_the_curtain_holds_the_keyboard_and_nothing_behind_it_works(app):
     for sel in (".topbar", "#main", ".footer"):
         assert not app.evaluate(f"document.querySelector('{sel}').inert"), sel
     assert_focus_on_a_choice(app)
+    # Ann reads the table, draws, and the curtain comes down with her hand gone from the page
+    app.keyboard.press("t")
+    assert "Your hand:" in app.inner_text("[data-testid=description]")
+    app.keyboard.press("d")
+    assert wait_idle(app) == "curtain"
+    assert app.locator("[data-testid=description] li").count() == 0
+    assert app.evaluate("document.getElementById('describe').hidden")
+    app.keyboard.press("Enter")
+    assert wait_idle(app) == "human"
     keyboard_activate(app, "[data-testid=save-game]", key="Enter")
     assert app.evaluate("document.activeElement.dataset.testid") == "save-game"
 

@@ -12,6 +12,7 @@ const BEHIND = () => [document.querySelector(".skip-link"), document.querySelect
 /** Show or hide the hotseat curtain; while shown it is the only thing a player can reach. */
 export function setCurtain(open) {
   const curtain = $("curtain");
+  if (open) clearDescription();
   curtain.hidden = !open;
   for (const el of BEHIND()) el.inert = open;
   if (open) $("curtain-button").focus();
@@ -48,6 +49,32 @@ export function announce(text) {
 }
 
 export const lastAnnouncement = () => lastAnnounced;
+
+// ---------------------------------------------------------------- the table in words
+/** Show the table as a list of sentences (the "Describe the table" control); with focus = true
+ *  the focus moves to it so a screen reader reads it at once. */
+export function showDescription(lines, { focus = true } = {}) {
+  const panel = $("describe");
+  const list = $("describe-lines");
+  list.replaceChildren(...lines.map((line) => {
+    const li = document.createElement("li");
+    li.textContent = line;
+    return li;
+  }));
+  panel.hidden = false;
+  $("btn-describe").setAttribute("aria-expanded", "true");
+  if (focus) panel.focus();
+}
+
+/** Close the description and empty it (it may name the cards in a hand: never behind the
+ *  curtain or the lobby). */
+export function clearDescription() {
+  $("describe").hidden = true;
+  $("describe-lines").replaceChildren();
+  $("btn-describe").setAttribute("aria-expanded", "false");
+}
+
+export const descriptionOpen = () => !$("describe").hidden;
 
 // ---------------------------------------------------------------- keyboard: groups and focus
 /** What can take the keyboard focus inside a group: enabled buttons and enabled options. */

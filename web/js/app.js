@@ -18,7 +18,8 @@ import { start, call, callRaw } from "./engine-client.js";
 import { h, fillNames, show, sleep, downloadJSON, listWords } from "./dom.js";
 import { renderLobby, randomSeed, defaultSeats } from "./lobby.js";
 import { viewFor } from "./views/index.js";
-import { setCurtain, curtainOpen, restoreFocus, rove } from "./a11y.js";
+import { setCurtain, curtainOpen, restoreFocus, rove, announce, showDescription, clearDescription, descriptionOpen,
+         onShortcut, firstChoice } from "./a11y.js";
 
 const params = new URLSearchParams(location.search);
 /** Pause before each computer turn, in ms (?pace=50 in tests). */
@@ -137,6 +138,7 @@ function gotoLobby(notice) {
   setIdle(true);
   setCurtain(false);
   $("table").replaceChildren(); // no hand stays in the page behind the lobby
+  clearDescription();
   app.view = null;
   renderLobby($("lobby"), { games: app.games, onStart: startGame, onLoad: pickFile, notice,
                             onResume: running ? resumeGame : null });
@@ -169,6 +171,7 @@ function enterGame(setup, status) {
   $("log").replaceChildren();
   show($("result"), false);
   $("table").replaceChildren();
+  clearDescription();
   showSection("game");
   advance();
 }
@@ -271,6 +274,7 @@ async function drawView({ thinking = null } = {}) {
   drawTurn(view, thinking);
   restoreFocus(table, { canAct, hadFocus });
   rove(table);
+  if (descriptionOpen()) showDescription(describeLines(module, view, ctx), { focus: false });
   drawLog(view.log ?? []);
 }
 
@@ -300,7 +304,10 @@ function drawLog(lines) {
     log.replaceChildren();
     app.logLines = [];
   }
-  for (const line of lines.slice(app.logLines.length)) log.append(h("li", {}, fill(line)));
+  for (const line of lines.slice(app.logLines.length)) {
+    log.append(h("li", {}, fill(line)));
+    if (same) announce(fill(line)); // what just happened, said once (a11y.js)
+  }
   app.logLines = [...lines];
   log.scrollTop = log.scrollHeight;
 }
@@ -449,6 +456,26 @@ async function loadFile(file) {
   };
   enterGame(setup, status);
 }
+
+// ------------------------------------------------------------------ the table in words, shortcuts
+function describeLines(module, view, ctx) {
+  const who = app.setup.seats[view.current_player]?.name;
+  const head = view.is_over ? "The game is over." : `${who ?? "Nobody"} to move: ${fill(view.prompt)}`;
+  return [head, ...(module.describe ? module.describe(view, ctx) : [])];
+}
+
+async function describeTable() {
+  if (!app.view || curtainOpen()) return;
+  const module = await viewFor(app.view.game);
+  const ctx = { names: names(), fill, seat: app.viewer };
+  showDescription(describeLines(module, app.view, ctx));
+}
+
+$("btn-describe").addEventListener("click", () => (descriptionOpen() ? clearDescription() : describeTable()));
+$("describe-close").addEventListener("click", () => { clearDescription(); $("btn-describe").focus(); });
+onShortcut("t", describeTable);
+onShortcut("c", () => firstChoice($("table"))?.focus());
+onShortcut("l", () => $("log").focus());
 
 // ------------------------------------------------------------------ wiring
 $("btn-save").addEventListener("click", saveGame);

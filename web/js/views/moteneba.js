@@ -353,3 +353,29 @@ export function render(root, view, ctx) {
     movesList(view, ctx),
     rulesHelp()));
 }
+
+// ---------------------------------------------------------------- the table as text
+/** The table in plain sentences (the "Describe the table" control); other players' event cards
+ *  are counts only. */
+export function describe(view, ctx) {
+  const t = view.table;
+  const info = colourInfo(t);
+  const cubes = (colours) => Object.entries(colours).filter(([, n]) => n > 0)
+    .map(([c, n]) => `${n} ${info[c].name.toLowerCase()}`).join(", ") || "none";
+  const lines = [`Year ${t.year} of ${t.years}: ${PHASES[t.phase] ?? t.phase}. Starting player ${ctx.names[t.start_player]}.`];
+  lines.push(`Ranking: ${t.ranking.map((r) => `${info[r.colour].name} value ${r.value} (${r.cubes} cubes)`).join(", ")}.`);
+  for (const g of t.girls) {
+    const by = g.cubes.filter((c) => c.total > 0 || g.power[c.seat] > 0)
+      .map((c) => `${ctx.names[c.seat]} ${cubes(c.colours)}${g.power[c.seat] ? ` and +${3 * g.power[c.seat]} Power` : ""}`);
+    lines.push(`${g.name}: hearts ${g.printed_hearts.join(", ")}${g.event ? ", event card symbol" : ""}; ` +
+      `${by.length ? by.join("; ") : "no cubes yet"}.`);
+  }
+  if (t.girls_to_pick?.length) lines.push(`Girls to choose from: ${t.girls_to_pick.map((g) => g.name).join(", ")}.`);
+  if (t.draft) lines.push(`Draft pile: ${cubes(t.draft.pile)} (round ${t.draft.round} of ${t.draft.rounds}).`);
+  for (const p of t.players) {
+    lines.push(`${ctx.names[p.seat]}${view.seat === p.seat ? " (you)" : ""}: ${p.hearts} hearts, cubes to place ${cubes(p.cubes)}, ` +
+      `${p.event_count} event cards.`);
+  }
+  if (view.seat != null && t.events) lines.push(`Your event cards: ${t.events.map((e) => e.title).join(", ") || "none"}.`);
+  return lines;
+}

@@ -372,3 +372,30 @@ export function render(root, view, ctx) {
          : h("p", { class: "muted" }, "You are watching: no hand is shown."),
     legend(view)));
 }
+
+// ---------------------------------------------------------------- the table as text
+/** The table in plain sentences (the "Describe the table" control); no hidden card is named. */
+export function describe(view, ctx) {
+  const t = view.table;
+  const cards = (list) => (list.length ? list.map((c) => c.label).join(", ") : "none");
+  const grp = (list) => (list.length ? list.map((g) => `${g.count} ${MATERIAL_NAMES[g.material]}`).join(", ") : "none");
+  const lines = [`${PHASES[t.phase] ?? t.phase}.${t.turn != null ? ` ${ctx.names[t.turn]}'s turn.` : ""}`];
+  if (t.noon) lines.push(statusStripText(t, ctx));
+  for (const p of t.players) {
+    const task = p.task_face_down ? "a face-down starting card" : p.task ? p.task.label : "none";
+    lines.push(`${ctx.names[p.seat]}${view.seat === p.seat ? " (you)" : ""}: task ${task}; ${p.hand_count} cards in hand, ` +
+      `${p.waiting_count} in the waiting area; helpers ${grp(p.helper_groups)}; craft bench ${grp(p.bench_groups)}; ` +
+      `sales ${grp(p.sale_groups)}; gallery ${cards(p.gallery)}; gift shop ${cards(p.gift_shop)}; ` +
+      `${p.points_on_table} points on the table.`);
+  }
+  lines.push(`Floor: ${cards(t.floor)}. Deck: ${t.deck_count} cards.`);
+  if (Array.isArray(t.hand)) lines.push(`Your hand: ${cards(t.hand)}.`);
+  return lines;
+}
+
+function statusStripText(t, ctx) {
+  const noon = t.noon;
+  if (noon.prayer_only) return `${ctx.names[noon.performer]} has no task: one Prayer.`;
+  return `${ctx.names[noon.performer]} performs a ${ROLE_NAMES[noon.role]} task (${MATERIAL_NAMES[noon.material]}), ` +
+    `${plural(noon.actions_left, "action")} left of ${noon.actions_total}.`;
+}

@@ -225,3 +225,25 @@ export function render(root, view, ctx) {
             : h("p", { class: "m-spectator muted" }, "Hands are hidden: this is the spectator view."),
     rulesSection()));
 }
+
+// ---------------------------------------------------------------- the table as text
+/** The table in plain sentences (the "Describe the table" control): what a sighted player reads
+ *  off it, and nothing hidden (other hands are counts). */
+export function describe(view, ctx) {
+  const t = view.table;
+  const toks = (list) => (list.length ? list.map((k) => `${k.label} ${k.size}`).join(", ") : "no tokens");
+  const lines = t.players.map((p) =>
+    `${ctx.names[p.seat]}${view.seat === p.seat ? " (you)" : ""}: ${p.score} points, ${p.hand_count} cards in hand, tokens: ${toks(p.tokens)}.`);
+  lines.push(`Face-up cards: ${t.pool.map((c, i) => (c ? `${i + 1}. ${c.label}` : `${i + 1}. empty`)).join("; ")}.`);
+  lines.push(`Deck: ${t.deck_count} cards. Discard pile: ${t.discard_count} cards.`);
+  if (t.last_play) {
+    lines.push(`Last play by ${ctx.names[t.last_play.seat]}: ${t.last_play.cards.map((c) => c.label).join(", ")}; took ${toks(t.last_play.tokens)}.`);
+  }
+  lines.push(`Tokens left: ${t.stacks.map((s) => `${s.label} ${s.remaining.length ? s.remaining.join(", ") : "none"}`).join("; ")}.`);
+  if (t.final_turns != null && !view.is_over) lines.push(`Final round: ${t.final_turns} turns left.`);
+  if (Array.isArray(t.hand)) {
+    lines.push(`Your hand: ${t.hand.map((c) => c.label).join("; ") || "empty"}.`);
+    if (t.selection?.length) lines.push(`Chosen for a play: ${t.selection.map((c) => c.label).join(", ")}.`);
+  }
+  return lines;
+}
