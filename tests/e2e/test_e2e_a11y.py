@@ -117,6 +117,12 @@ def test_motto_by_keyboard_alone_with_axe_on_every_screen(app):
     assert checked_choosing
     assert {"Tab", "Enter"} <= keys and keys & {"ArrowLeft", "ArrowRight"}, keys
     assert_no_axe_violations(app, "Motto, the result")
+    # dark theme and reduced motion: still no violation, and the cards stop moving
+    assert app.evaluate("getComputedStyle(document.querySelector('#table .card')).transitionDuration") != "0s"
+    app.emulate_media(color_scheme="dark", reduced_motion="reduce")
+    assert app.evaluate("getComputedStyle(document.querySelector('#table .card')).transitionDuration") == "0s"
+    assert app.evaluate("getComputedStyle(document.body).backgroundColor") != "rgb(243, 239, 231)"
+    assert_no_axe_violations(app, "Motto, the result, dark theme")
     state = engine.load(app.evaluate("window.__app.save()"))
     assert state.is_over and len([a for a in state.history if a == "confirm"]) >= 1
 
@@ -343,4 +349,6 @@ def test_phone_and_tablet_layouts(browser, site_url, problems, tmp_path):
     page.set_viewport_size({"width": 768, "height": 1024})
     wait_idle(page)
     check_phone_screen(page, "moteneba at 768 px")
+    page.emulate_media(color_scheme="dark")
+    assert_no_axe_violations(page, "moteneba at 768 px, dark theme")
     context.close()
