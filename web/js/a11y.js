@@ -1,5 +1,8 @@
-// Accessibility helpers for the shell: the modal hotseat curtain, the spoken announcements of
-// what the other seats did, and the keyboard shortcuts. Small hooks in app.js call these.
+// Accessibility helpers for the shell (docs/web.md, "Accessibility"): the modal hotseat curtain,
+// the spoken announcements of what the other seats did, "Describe the table", roving focus
+// inside groups, the focus kept sensibly across redraws, and the one-key shortcuts. app.js
+// calls these from a few small hooks; the views only mark their controls (data-key,
+// data-roving, data-choice, data-shortcut, listbox options).
 
 const $ = (id) => document.getElementById(id);
 
@@ -34,7 +37,6 @@ document.getElementById("curtain")?.addEventListener("mousedown", (ev) => {
 });
 
 // ---------------------------------------------------------------- announcements
-let lastAnnounced = "";
 
 /** Say `text` politely (screen readers speak it when they are free). */
 export function announce(text) {
@@ -45,10 +47,7 @@ export function announce(text) {
   line.textContent = text;
   region.append(line);
   while (region.childElementCount > 6) region.firstElementChild.remove();
-  lastAnnounced = text;
 }
-
-export const lastAnnouncement = () => lastAnnounced;
 
 // ---------------------------------------------------------------- the table in words
 /** Show the table as a list of sentences (the "Describe the table" control); with focus = true
