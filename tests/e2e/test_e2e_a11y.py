@@ -87,6 +87,7 @@ def test_motto_by_keyboard_alone_with_axe_on_every_screen(app):
     said = app.inner_text("[data-testid=announce]")
     log = app.locator("[data-testid=log] li")
     assert log.last.inner_text() in said and "Bea (bot)" in said and "Cy (bot)" in said
+    assert "Ada draws" in app.inner_text("[data-testid=log]") and "Ada draws" not in said  # not her own move
     app.keyboard.press("t")
     description = app.locator("[data-testid=description]")
     expect(description).to_be_focused()

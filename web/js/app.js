@@ -306,7 +306,8 @@ function drawLog(lines) {
   }
   for (const line of lines.slice(app.logLines.length)) {
     log.append(h("li", {}, fill(line)));
-    if (same) announce(fill(line)); // what just happened, said once (a11y.js)
+    // what the other seats just did, said once (a11y.js); the viewer's own moves are not repeated
+    if (same && !(app.viewer != null && line.startsWith(`{P${app.viewer}}`))) announce(fill(line));
   }
   app.logLines = [...lines];
   log.scrollTop = log.scrollHeight;
