@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 from playwright.sync_api import Page
 
@@ -61,3 +62,95 @@ def motto_move(page: Page) -> str:
     if takes:
         return click_and_wait(page, f"[data-testid=pool-{takes[0]}]")
     return click_and_wait(page, "[data-testid=pass]")
+
+
+# ---------------------------------------------------------------- accessibility
+AXE_JS = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+
+
+def axe_violations(page: Page) -> list[dict]:
+    """Run axe-core (npm, pinned in package.json) on the page as it is now: WCAG 2.0/2.1 A + AA."""
+    if not page.evaluate("typeof window.axe === 'object'"):
+        assert AXE_JS.exists(), f"{AXE_JS} is missing: npm ci"
+        page.add_script_tag(path=str(AXE_JS))
+    return page.evaluate(
+        """async (tags) => {
+             const r = await axe.run(document, {
+               runOnly: { type: "tag", values: tags }, resultTypes: ["violations"],
+               // WCAG 2.5.3 "label in name": tagged experimental in axe, so it must be asked for
+               rules: { "label-content-name-mismatch": { enabled: true } } });
+             return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help,
+               nodes: v.nodes.map((n) => ({ target: n.target.join(" "), summary: n.failureSummary,
+                                            html: n.html.slice(0, 160) })) }));
+           }""", AXE_TAGS)
+
+
+def format_violations(violations: list[dict]) -> str:
+    lines = []
+    for v in violations:
+        lines.append(f"- {v['id']} ({v['impact']}): {v['help']}")
+        for n in v["nodes"][:6]:
+            summary = " ".join((n["summary"] or "").split())
+            lines.append(f"    {n['target']}: {summary[:300]}\n      {n['html']}")
+        if len(v["nodes"]) > 6:
+            lines.append(f"    … and {len(v['nodes']) - 6} more")
+    return "\n".join(lines)
+
+
+def assert_no_axe_violations(page: Page, label: str) -> None:
+    """Fail with a readable list if axe-core finds any WCAG 2.0/2.1 A/AA violation on the page."""
+    violations = axe_violations(page)
+    assert not violations, f"axe-core: {len(violations)} violation(s) on {label}:\n{format_violations(violations)}"
+
+
+# ---------------------------------------------------------------- keyboard
+# What takes the focus inside a group (the same list as web/js/a11y.js).
+KEY_ITEM = "button:not(:disabled), [role=option]:not([aria-disabled=true]), [role=button][tabindex]"
+_NEXT_KEY = """([t, item]) => {
+  const a = document.activeElement;
+  if (a === t) return "here";
+  const g = t.closest("[data-roving], [role=listbox]");
+  if (g && a && a !== g && g.contains(a)) {
+    const items = [...g.querySelectorAll(item)];
+    return items.indexOf(t) > items.indexOf(a) ? "ArrowRight" : "ArrowLeft";
+  }
+  if (!a || a === document.body) return "Tab";
+  return (a.compareDocumentPosition(t) & Node.DOCUMENT_POSITION_FOLLOWING) ? "Tab" : "Shift+Tab";
+}"""
+
+
+def keyboard_activate(page: Page, selector: str, *, key: str = "Enter", max_presses: int = 150) -> list[str]:
+    """Reach the control ``selector`` with the keyboard alone, as a player would (Tab or
+    Shift+Tab towards it, arrow keys inside its group), press ``key`` on it and return the keys
+    pressed. Fails if the control cannot be reached."""
+    target = page.locator(selector).first.element_handle()
+    pressed = []
+    for _ in range(max_presses):
+        step = page.evaluate(_NEXT_KEY, [target, KEY_ITEM])
+        if step == "here":
+            page.keyboard.press(key)
+            return pressed + [key]
+        page.keyboard.press(step)
+        pressed.append(step)
+    raise AssertionError(f"{selector} not reached with {max_presses} key presses: {pressed[-12:]}")
+
+
+FOCUS_STATE = """() => {
+  const a = document.activeElement;
+  const table = document.getElementById("table");
+  const style = a ? getComputedStyle(a) : null;
+  return { inTable: !!(a && table.contains(a)), tag: a ? a.tagName : null, key: a?.dataset?.key ?? null,
+           outline: style ? style.outlineStyle + " " + style.outlineWidth : "",
+           focusVisible: !!(a && a.matches(":focus-visible")) };
+}"""
+
+
+def assert_focus_on_a_choice(page: Page) -> dict:
+    """On a human's turn the focus is on a control of the table, with a visible focus ring."""
+    state = page.evaluate(FOCUS_STATE)
+    assert state["inTable"], f"the focus left the table: {state}"
+    if state["focusVisible"]:
+        style, width = state["outline"].split()
+        assert style != "none" and float(width.rstrip("px")) >= 2, state
+    return state

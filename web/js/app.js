@@ -25,6 +25,8 @@ import { readAutosave, writeAutosave, setAsideAutosave, describeAutosave } from 
 import { startOffline } from "./offline.js";
 import { viewFor } from "./views/index.js";
 import { initRules } from "./rules-panel.js";
+import { setCurtain, curtainOpen, restoreFocus, rove, announce, showDescription, clearDescription, descriptionOpen,
+         onShortcut, firstChoice } from "./a11y.js";
 
 const params = new URLSearchParams(location.search);
 /** Pause before each computer turn, in ms (?pace=50 in tests). */
@@ -94,7 +96,7 @@ function fatal(message, details = "") {
   $("fatal-text").textContent = message;
   $("fatal-details").textContent = details || message;
   showSection("fatal");
-  show($("curtain"), false);
+  setCurtain(false);
 }
 
 /** Run an engine call; always resolves to a reply ({ok: false, error} if the worker failed).
@@ -144,8 +146,9 @@ function gotoLobby(notice, { fromHistory = false } = {}) {
   if (!fromHistory) navigate("lobby");
   setPhase("lobby");
   setIdle(true);
-  show($("curtain"), false);
+  setCurtain(false);
   $("table").replaceChildren(); // no hand stays in the page behind the lobby
+  clearDescription();
   app.view = null;
   renderLobby($("lobby"), { games: app.games, onStart: startGame, onLoad: pickFile, notice,
                             resume: app.status ? { label: gameLabel(), over: app.status.is_over,
@@ -180,6 +183,7 @@ function enterGame(setup, status) {
   $("log").replaceChildren();
   show($("result"), false);
   $("table").replaceChildren();
+  clearDescription();
   showSection("game");
   advance();
 }
@@ -328,16 +332,15 @@ async function drawView({ thinking = null } = {}) {
                  !view.is_over && (view.legal_actions?.length ?? 0) > 0;
   const ctx = { act, canAct, names: names(), fill, showError, seat };
 
-  // Keep keyboard focus on "the same" control across redraws.
+  // Keep keyboard focus on "the same" control across redraws (a11y.js).
   const table = $("table");
-  const focusKey = table.contains(document.activeElement) ? document.activeElement.dataset.key : null;
+  const hadFocus = table.contains(document.activeElement);
   table.replaceChildren();
   module.render(table, view, ctx);
-  if (focusKey) {
-    const again = table.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
-    (again && !again.disabled ? again : $("turn")).focus({ preventScroll: true });
-  }
   drawTurn(view, thinking);
+  restoreFocus(table, { canAct, hadFocus });
+  rove(table);
+  if (descriptionOpen()) showDescription(describeLines(module, view, ctx), { focus: false });
   drawLog(view.log ?? []);
 }
 
@@ -367,7 +370,11 @@ function drawLog(lines) {
     log.replaceChildren();
     app.logLines = [];
   }
-  for (const line of lines.slice(app.logLines.length)) log.append(h("li", {}, fill(line)));
+  for (const line of lines.slice(app.logLines.length)) {
+    log.append(h("li", {}, fill(line)));
+    // what the other seats just did, said once (a11y.js); the viewer's own moves are not repeated
+    if (same && !(app.viewer != null && line.startsWith(`{P${app.viewer}}`))) announce(fill(line));
+  }
   app.logLines = [...lines];
   log.scrollTop = log.scrollHeight;
 }
@@ -413,12 +420,11 @@ function showCurtain(seat, gen) {
   button.textContent = `I am ${name}`;
   button.onclick = () => {
     if (gen !== app.gen) return;
-    show($("curtain"), false);
+    setCurtain(false);
     app.shownHuman = seat;
-    advance().then(() => $("turn").focus({ preventScroll: true }));
+    advance(); // the focus goes to the player's first choice (a11y.js restoreFocus)
   };
-  show($("curtain"), true);
-  button.focus();
+  setCurtain(true);
 }
 
 // ------------------------------------------------------------------ game over
@@ -467,6 +473,7 @@ function showResult() {
 
 // ------------------------------------------------------------------ save / load
 async function saveGame() {
+  if (curtainOpen()) return; // the save holds the seed and every action: never under the curtain
   const reply = await call("save").catch((err) => ({ ok: false, error: String(err) }));
   if (!reply.ok) {
     showError(`Could not save: ${reply.error}`);
@@ -479,6 +486,7 @@ async function saveGame() {
 }
 
 function pickFile() {
+  if (curtainOpen()) return;
   const input = $("file-load");
   input.value = "";
   input.click();
@@ -518,6 +526,26 @@ function setupFromSave(status, seats) {
                  : defaultSeats(info ?? { bots: [] }, status.num_players),
   };
 }
+
+// ------------------------------------------------------------------ the table in words, shortcuts
+function describeLines(module, view, ctx) {
+  const who = app.setup.seats[view.current_player]?.name;
+  const head = view.is_over ? "The game is over." : `${who ?? "Nobody"} to move: ${fill(view.prompt)}`;
+  return [head, ...(module.describe ? module.describe(view, ctx) : [])];
+}
+
+async function describeTable() {
+  if (!app.view || curtainOpen()) return;
+  const module = await viewFor(app.view.game);
+  const ctx = { names: names(), fill, seat: app.viewer };
+  showDescription(describeLines(module, app.view, ctx));
+}
+
+$("btn-describe").addEventListener("click", () => (descriptionOpen() ? clearDescription() : describeTable()));
+$("describe-close").addEventListener("click", () => { clearDescription(); $("btn-describe").focus(); });
+onShortcut("t", describeTable);
+onShortcut("c", () => firstChoice($("table"))?.focus());
+onShortcut("l", () => $("log").focus());
 
 // ------------------------------------------------------------------ wiring
 $("btn-save").addEventListener("click", saveGame);

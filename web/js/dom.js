@@ -13,7 +13,9 @@ export function h(tag, props = {}, ...children) {
     if (key === "class") el.className = value;
     else if (key === "text") el.textContent = value;
     else if (key === "html") el.innerHTML = value; // only for our own static markup (icons)
-    else if (key === "dataset") Object.assign(el.dataset, value);
+    else if (key === "dataset") {
+      for (const [k, v] of Object.entries(value)) if (v != null) el.dataset[k] = v;
+    }
     else if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
     else el.setAttribute(key, value === true ? "" : String(value));
   }
@@ -61,4 +63,37 @@ export function readFileText(file) {
 export function listWords(words) {
   if (words.length <= 1) return words.join("");
   return `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
+}
+
+/** The text a sighted player reads on `el`, as a name computed from its content would be:
+ *  the text of every descendant that is not aria-hidden (a role="img" part counts by its
+ *  aria-label), in order. Parts are joined as they are (no space between two spans), so faces
+ *  put " " between their parts: see spaced(). */
+export function visibleText(el) {
+  const parts = [];
+  const walk = (node) => {
+    for (const child of node.childNodes) {
+      if (child.nodeType === Node.TEXT_NODE) parts.push(child.textContent);
+      else if (child.nodeType === Node.ELEMENT_NODE && child.getAttribute("aria-hidden") !== "true") {
+        if (child.getAttribute("role") === "img") parts.push(child.getAttribute("aria-label") ?? "");
+        else walk(child);
+      }
+    }
+  };
+  walk(el);
+  return parts.join("").replace(/\s+/g, " ").trim();
+}
+
+/** Children with " " between them: a face's parts then read as words, not "Deck44draw"
+ *  (whitespace between flex or grid items is not drawn). */
+export function spaced(...children) {
+  return children.flat().filter((c) => c != null && c !== false).flatMap((c, i) => (i ? [" ", c] : [c]));
+}
+
+/** Give a control the accessible name "<its visible text>: <more>", so what a player sees on
+ *  it is also what a screen reader says and what a speech user can say (WCAG 2.5.3). */
+export function nameWith(el, more) {
+  const seen = visibleText(el);
+  el.setAttribute("aria-label", seen && more ? `${seen}: ${more}` : seen || more);
+  return el;
 }

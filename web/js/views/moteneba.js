@@ -10,7 +10,7 @@
 //   a girl to choose         -> "pick:<key>"
 // Every cube shows its colour's letter (R, B, Y, W, K) and a pattern, so nothing depends on hue.
 
-import { h } from "../dom.js";
+import { h, nameWith, spaced } from "../dom.js";
 
 const PLACE = { 1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th" };
 const PHASES = {
@@ -29,9 +29,15 @@ function colourInfo(table) {
 }
 
 /** A cube chip: pattern + letter; `count` adds "×n". */
-export function cube(colour, info, count = null, extra = "") {
+export function cube(colour, info, count = null, extra = "", inButton = false) {
   const c = info[colour];
   const label = count == null ? `${c.name} cube` : `${count} ${c.name.toLowerCase()}`;
+  // inside a button the cube is read as text ("R ×2"): the button's name starts with it
+  if (inButton) {
+    return h("span", { class: `mn-cube mn-cube--${colour}${extra ? " " + extra : ""}`, title: label },
+      spaced(h("span", { class: "mn-cube__letter" }, c.letter),
+        count == null ? null : h("span", { class: "mn-cube__count" }, `×${count}`)));
+  }
   return h("span", { class: `mn-cube mn-cube--${colour}${extra ? " " + extra : ""}`, role: "img",
                      "aria-label": label, title: label },
     h("span", { class: "mn-cube__letter", "aria-hidden": "true" }, c.letter),
@@ -44,11 +50,12 @@ function cubeRow(colours, info, emptyText = "none") {
 }
 
 export function heartsLine(printed, paid) {
-  return h("span", { class: "mn-hearts", "aria-label": `hearts ${printed.join(", ")}` },
+  return h("span", { class: "mn-hearts" },
+    h("span", { class: "sr-only" }, `hearts ${printed.join(", ")} `),
     printed.map((v, i) => h("span", { class: "mn-heart" + (i < paid.length ? "" : " is-ignored"),
                                       title: i < paid.length ? `${PLACE[i + 1]} place: ${v} hearts`
-                                                             : `${PLACE[i + 1]} place: not paid this year` },
-      `♥${v}`)));
+                                                             : `${PLACE[i + 1]} place: not paid this year`,
+                                      "aria-hidden": "true" }, `♥${v}`)));
 }
 
 const shortName = (name) => (name.length > 10 ? name.slice(0, 9) + "…" : name);
@@ -77,16 +84,16 @@ function statusStrip(view, ctx, info) {
 function girlsSection(view, ctx, info, legal) {
   const t = view.table;
   if (!t.girls.length) return null;
-  return h("section", { class: "mn-girls", "aria-label": "The girls" },
+  return h("section", { class: "mn-girls", "aria-label": "The girls (arrow keys move between them)", dataset: { roving: "" } },
     t.girls.map((g) => {
       const placeId = `girl:${g.pos}`;
       const powerId = `power:${g.pos}`;
       const id = legal.has(powerId) ? powerId : placeId;
       const target = legal.has(id);
       const pending = t.pending;
-      let aria = `${g.name}: hearts ${g.printed_hearts.join(", ")}${g.event ? ", event card symbol" : ""}`;
-      if (legal.has(powerId)) aria = `Play +3 Power on ${aria}`;
-      else if (target && pending) aria = `Place the ${pending.colour} cube by ${aria}`;
+      let more = "";
+      if (legal.has(powerId)) more = "play +3 Power on her";
+      else if (target && pending) more = `place the ${pending.colour} cube by her`;
       const rows = g.cubes.filter((c) => c.total > 0 || g.power[c.seat] > 0).map((c) =>
         h("li", { class: "mn-girl__player" + (c.seat === view.seat ? " is-you" : ""),
                   dataset: { seat: c.seat } },
@@ -95,12 +102,12 @@ function girlsSection(view, ctx, info, legal) {
           g.power[c.seat] ? h("span", { class: "mn-power" }, `+${3 * g.power[c.seat]}`) : null));
       return h("article", { class: "mn-girl" + (target ? " is-target" : ""),
                             dataset: { testid: `mn-girl-${g.pos}`, key: g.key } },
-        h("button", { type: "button", class: "mn-girl__card", disabled: !ctx.canAct,
-                      dataset: { key: `girl-${g.pos}`, action: id }, "aria-label": aria,
+        nameWith(h("button", { type: "button", class: "mn-girl__card", disabled: !ctx.canAct,
+                      dataset: { key: `girl-${g.pos}`, action: id },
                       onclick: () => ctx.act(id) },
-          h("span", { class: "mn-girl__name" }, g.name),
-          heartsLine(g.printed_hearts, g.hearts),
-          g.event ? h("span", { class: "mn-event-mark", title: "Event card symbol" }, "✉ event") : null),
+          spaced(h("span", { class: "mn-girl__name" }, g.name),
+            heartsLine(g.printed_hearts, g.hearts),
+            g.event ? h("span", { class: "mn-event-mark", title: "Event card symbol" }, "✉ event") : null)), more),
         rows.length ? h("ul", { class: "mn-girl__cubes" }, rows)
                     : h("p", { class: "mn-girl__empty muted" }, "no cubes yet"));
     }));
@@ -110,7 +117,7 @@ function rankingSection(view, ctx, info, legal) {
   const t = view.table;
   return h("section", { class: "mn-ranking", "aria-label": "Topic ranking" },
     h("h3", { class: "mn-title" }, "Ranking"),
-    h("ol", { class: "mn-ladder" },
+    h("ol", { class: "mn-ladder", dataset: { roving: "" } },
       t.ranking.map((r) => {
         const c = info[r.colour];
         const removeId = `remove:${r.colour}`;
@@ -118,13 +125,13 @@ function rankingSection(view, ctx, info, legal) {
         const target = legal.has(topicId);
         return h("li", { class: "mn-rung" },
           h("span", { class: "mn-value", "aria-label": `value ${r.value}` }, String(r.value)),
-          h("button", { type: "button", class: `mn-topic mn-topic--${r.colour}` + (target ? " is-target" : ""),
+          nameWith(h("button", { type: "button", class: `mn-topic mn-topic--${r.colour}` + (target ? " is-target" : ""),
                         disabled: !ctx.canAct, dataset: { testid: `mn-topic-${r.colour}`, key: topicId },
-                        "aria-label": `${c.name} topic card, value ${r.value}, ${r.cubes} cube${r.cubes === 1 ? "" : "s"}`,
                         onclick: () => ctx.act(topicId) },
-            cube(r.colour, info),
-            h("span", { class: "mn-topic__name" }, c.name),
-            h("span", { class: "mn-topic__count" }, `${r.cubes} cube${r.cubes === 1 ? "" : "s"}`)),
+            spaced(cube(r.colour, info, null, "", true),
+              h("span", { class: "mn-topic__name" }, c.name),
+              h("span", { class: "mn-topic__count" }, `${r.cubes} cube${r.cubes === 1 ? "" : "s"}`))),
+          `topic card, value ${r.value}`),
           legal.has(removeId)
             ? h("button", { type: "button", class: "mn-remove", disabled: !ctx.canAct,
                             dataset: { testid: `mn-remove-${r.colour}`, key: removeId },
@@ -141,23 +148,22 @@ function centreSection(view, ctx, info, legal) {
     parts.push(h("h3", { class: "mn-title" }, `Choose the girls (${t.girls.length} of 7)`),
       h("div", { class: "mn-picks" }, t.girls_to_pick.map((g) => {
         const id = `pick:${g.key}`;
-        return h("button", { type: "button", class: "mn-pick", disabled: !ctx.canAct,
-                             dataset: { testid: `mn-pick-${g.key}`, key: id },
-                             "aria-label": `Choose ${g.name}: hearts ${g.hearts.join(", ")}${g.event ? ", event card symbol" : ""}`,
+        return nameWith(h("button", { type: "button", class: "mn-pick", disabled: !ctx.canAct,
+                             dataset: { testid: `mn-pick-${g.key}`, key: id, choice: "" },
                              onclick: () => ctx.act(id) },
-          h("span", { class: "mn-girl__name" }, g.name), heartsLine(g.hearts, g.hearts),
-          g.event ? h("span", { class: "mn-event-mark" }, "✉ event") : null);
+          spaced(h("span", { class: "mn-girl__name" }, g.name), heartsLine(g.hearts, g.hearts),
+            g.event ? h("span", { class: "mn-event-mark" }, "✉ event") : null)), "choose her");
       })));
   }
   if (t.draft) {
     parts.push(h("h3", { class: "mn-title" }, `Draft pile (${t.draft.pile_total})`),
-      h("div", { class: "mn-pile", dataset: { testid: "mn-pile" } },
+      h("div", { class: "mn-pile", role: "group", "aria-label": "Draft pile", dataset: { testid: "mn-pile", roving: "" } },
         Object.entries(t.draft.pile).filter(([, n]) => n > 0).map(([colour, n]) => {
           const id = `draft:${colour}`;
-          return h("button", { type: "button", class: "mn-take", disabled: !ctx.canAct,
-                               dataset: { testid: `mn-draft-${colour}`, key: id },
-                               "aria-label": `Take a ${colour} cube (${n} in the pile)`,
-                               onclick: () => ctx.act(id) }, cube(colour, info, n));
+          return nameWith(h("button", { type: "button", class: "mn-take", disabled: !ctx.canAct,
+                               dataset: { testid: `mn-draft-${colour}`, key: id, choice: "" },
+                               onclick: () => ctx.act(id) }, cube(colour, info, n, "", true)),
+                          `take a ${colour} cube (${n} in the pile)`);
         })));
   }
   if (t.pending) {
@@ -176,10 +182,10 @@ function centreSection(view, ctx, info, legal) {
   }
   if (legal.has("done")) {
     buttons.push(h("button", { type: "button", class: "primary", disabled: !ctx.canAct,
-                               dataset: { testid: "mn-done", key: "done" }, onclick: () => ctx.act("done") },
+                               dataset: { testid: "mn-done", key: "done", choice: "" }, onclick: () => ctx.act("done") },
       t.events?.some((e) => e.kind === "power") ? "Done with +3 Power" : "Done: go on to the scoring"));
   }
-  if (buttons.length) parts.push(h("div", { class: "mn-buttons" }, buttons));
+  if (buttons.length) parts.push(h("div", { class: "mn-buttons choice-bar" }, buttons));
   if (ctx.canAct && t.phase === "play" && !t.pending) {
     parts.push(h("p", { class: "hint" }, "Click one of your cubes, then a girl or the topic card of its colour."));
   }
@@ -206,11 +212,13 @@ function playersSection(view, ctx, info, legal) {
           : actionId.startsWith("give:") ? `Give one of your ${colour} cubes` : `Place a ${colour} cube`;
         const selected = you && t.pending && t.pending.seat === p.seat && t.pending.kind === "place" &&
                          t.pending.colour === colour;
-        return h("button", { type: "button", class: "mn-cubebtn" + (id ? " is-target" : "") + (selected ? " is-selected" : ""),
+        const button = h("button", { type: "button", class: "mn-cubebtn" + (id ? " is-target" : "") + (selected ? " is-selected" : ""),
                              disabled: !ctx.canAct, "aria-pressed": selected ? "true" : null,
                              dataset: { testid: you ? `mn-cube-${colour}` : `mn-cube-${p.seat}-${colour}`, key: actionId },
-                             "aria-label": `${text} (${n})`, onclick: () => ctx.act(actionId) },
-          cube(colour, info, n));
+                             onclick: () => ctx.act(actionId) },
+          cube(colour, info, n, "", true));
+        nameWith(button, `${text} (${n})`);
+        return button;
       });
       return h("article", { class: "mn-player" + (current ? " is-current" : "") + (you ? " is-you" : ""),
                             dataset: { testid: `player-${p.seat}`, seat: p.seat, score: p.hearts },
@@ -222,7 +230,8 @@ function playersSection(view, ctx, info, legal) {
         h("p", { class: "mn-player__stats" },
           h("span", { dataset: { testid: "hearts" } }, h("strong", {}, `♥ ${p.hearts}`), " hearts"),
           h("span", { dataset: { testid: "event-count" } }, `${p.event_count} event card${p.event_count === 1 ? "" : "s"}`)),
-        h("div", { class: "mn-player__cubes", role: "group", "aria-label": `${ctx.names[p.seat]}'s unplaced cubes` },
+        h("div", { class: "mn-player__cubes", role: "group", "aria-label": `${ctx.names[p.seat]}'s unplaced cubes`,
+                   dataset: { roving: "" } },
           chips.length ? chips : h("span", { class: "muted" }, "no cubes to place")));
     }));
 }
@@ -233,16 +242,18 @@ function eventsSection(view, ctx, legal) {
   const cards = t.events.map((e, i) => {
     const id = `event:${e.kind}`;
     const playable = legal.has(id);
-    return h("button", { type: "button", class: "mn-event" + (playable ? " is-target" : ""),
-                         disabled: !ctx.canAct || !playable,
-                         dataset: { testid: `mn-event-${e.kind}`, key: `event-${i}` },
-                         "aria-label": `${e.title}: ${e.text}`, onclick: () => ctx.act(id) },
-      h("span", { class: "mn-event__title" }, e.title),
-      h("span", { class: "mn-event__text" }, e.text));
+    const usable = ctx.canAct && playable;
+    return h("div", { role: "option", class: "mn-event" + (playable ? " is-target" : ""),
+                      tabindex: usable ? "-1" : null, "aria-disabled": usable ? null : "true", "aria-selected": "false",
+                      dataset: { testid: `mn-event-${e.kind}`, key: `event-${i}` },
+                      onclick: () => { if (usable) ctx.act(id); } },
+      spaced(h("span", { class: "mn-event__title" }, `${e.title}:`),
+        h("span", { class: "mn-event__text" }, e.text)));
   });
   return h("section", { class: "mn-hand", dataset: { testid: "hand" }, "aria-label": "Your event cards" },
     h("h3", { class: "mn-title" }, "Your event cards"),
-    cards.length ? h("div", { class: "mn-events" }, cards)
+    cards.length ? h("div", { class: "mn-events", role: "listbox", "aria-orientation": "horizontal",
+                              "aria-label": "Your event cards (arrow keys move, Enter plays)" }, cards)
                  : h("p", { class: "muted" }, "None. A girl with the ✉ symbol gives one to the player who impresses her most."));
 }
 
@@ -341,4 +352,30 @@ export function render(root, view, ctx) {
     scoringSection(view, ctx, info),
     movesList(view, ctx),
     rulesHelp()));
+}
+
+// ---------------------------------------------------------------- the table as text
+/** The table in plain sentences (the "Describe the table" control); other players' event cards
+ *  are counts only. */
+export function describe(view, ctx) {
+  const t = view.table;
+  const info = colourInfo(t);
+  const cubes = (colours) => Object.entries(colours).filter(([, n]) => n > 0)
+    .map(([c, n]) => `${n} ${info[c].name.toLowerCase()}`).join(", ") || "none";
+  const lines = [`Year ${t.year} of ${t.years}: ${PHASES[t.phase] ?? t.phase}. Starting player ${ctx.names[t.start_player]}.`];
+  lines.push(`Ranking: ${t.ranking.map((r) => `${info[r.colour].name} value ${r.value} (${r.cubes} cubes)`).join(", ")}.`);
+  for (const g of t.girls) {
+    const by = g.cubes.filter((c) => c.total > 0 || g.power[c.seat] > 0)
+      .map((c) => `${ctx.names[c.seat]} ${cubes(c.colours)}${g.power[c.seat] ? ` and +${3 * g.power[c.seat]} Power` : ""}`);
+    lines.push(`${g.name}: hearts ${g.printed_hearts.join(", ")}${g.event ? ", event card symbol" : ""}; ` +
+      `${by.length ? by.join("; ") : "no cubes yet"}.`);
+  }
+  if (t.girls_to_pick?.length) lines.push(`Girls to choose from: ${t.girls_to_pick.map((g) => g.name).join(", ")}.`);
+  if (t.draft) lines.push(`Draft pile: ${cubes(t.draft.pile)} (round ${t.draft.round} of ${t.draft.rounds}).`);
+  for (const p of t.players) {
+    lines.push(`${ctx.names[p.seat]}${view.seat === p.seat ? " (you)" : ""}: ${p.hearts} hearts, cubes to place ${cubes(p.cubes)}, ` +
+      `${p.event_count} event cards.`);
+  }
+  if (view.seat != null && t.events) lines.push(`Your event cards: ${t.events.map((e) => e.title).join(", ") || "none"}.`);
+  return lines;
 }

@@ -8,7 +8,7 @@
 //                         "wing:gallery" / "wing:gift_shop", "skip", "use:..." and effect answers
 // Materials are never shown by colour alone: each has its name, an icon and a letter mark.
 
-import { h } from "../dom.js";
+import { h, nameWith, spaced } from "../dom.js";
 
 // ---------------------------------------------------------------- materials (inline SVG icons)
 const ICONS = {
@@ -38,13 +38,12 @@ export function cardFace(card, { mini = false } = {}) {
       h("span", { class: "mt-card__name" }, card.name),
       h("span", { class: "mt-card__value", "aria-hidden": "true" }, String(card.value))];
   }
-  return [
+  return spaced(
     h("span", { class: "mt-card__band" }, icon(card.material),
-      h("span", { class: "mt-card__material" }, MATERIAL_NAMES[card.material]),
-      h("span", { class: "mt-card__value" }, String(card.value))),
+      spaced(h("span", { class: "mt-card__material" }, MATERIAL_NAMES[card.material]),
+        h("span", { class: "mt-card__value" }, String(card.value)))),
     h("span", { class: "mt-card__name" }, card.name),
-    h("span", { class: "mt-card__role" }, role),
-  ];
+    h("span", { class: "mt-card__role" }, role));
 }
 
 let effectIds = 0;   // ids tying each work to its effect text (aria-describedby), per render
@@ -59,7 +58,8 @@ function workEl(card, testid = "work") {
                          "aria-label": `${card.label}, completed work: show its effect`,
                          "aria-describedby": id, title: `${card.label}: ${card.text}` },
     cardFace(card, { mini: true }),
-    h("span", { class: "mt-effect", id, role: "tooltip", dataset: { testid: "work-effect" } },
+    // read through aria-describedby; hidden from the name so the name stays the card's own text
+    h("span", { class: "mt-effect", id, role: "tooltip", "aria-hidden": "true", dataset: { testid: "work-effect" } },
       h("strong", {}, `${card.name}: `), card.text));
   const toggle = (open) => {
     el.classList.toggle("is-open", open);
@@ -80,15 +80,26 @@ function workEl(card, testid = "work") {
 }
 
 /** A card, as a button when one legal action belongs to it (else a plain, labelled box). */
-function cardEl(card, { action = null, ctx = null, mini = false, testid = "card", extra = "", note = "" } = {}) {
+function cardEl(card, { action = null, ctx = null, mini = false, testid = "card", extra = "", note = "",
+                         option = false, selected = false } = {}) {
   const cls = `mt-card mt-card--${card.material}${mini ? " mt-card--mini" : ""}${extra ? " " + extra : ""}`;
   const data = { testid, card: card.key, material: card.material };
   const title = `${card.label}: ${card.text}`;
+  if (option) {
+    // a card in the hand: an option of a listbox; Enter, Space or a click does its action
+    const usable = action && ctx.canAct;
+    return nameWith(h("div", { role: "option", class: cls + (action ? " is-playable" : ""),
+                               tabindex: usable ? "-1" : null, "aria-disabled": usable ? null : "true",
+                               "aria-selected": selected ? "true" : "false", title,
+                               dataset: { ...data, action: action?.id, key: `${testid}-${card.key}-${action?.id ?? ""}` },
+                               onclick: () => { if (usable) ctx.act(action.id); } }, cardFace(card, { mini })),
+                    action ? ctx.fill(action.label) : (note || ""));
+  }
   if (action) {
-    return h("button", { type: "button", class: cls + " is-playable", disabled: !ctx.canAct,
+    return nameWith(h("button", { type: "button", class: cls + " is-playable", disabled: !ctx.canAct,
                          dataset: { ...data, action: action.id, key: `${testid}-${card.key}-${action.id}` },
-                         "aria-label": ctx.fill(action.label), title,
-                         onclick: () => ctx.act(action.id) }, cardFace(card, { mini }));
+                         title, onclick: () => ctx.act(action.id) }, cardFace(card, { mini })),
+                    ctx.fill(action.label));
   }
   return h("span", { class: cls, dataset: data, role: "img", "aria-label": card.label + (note ? `, ${note}` : ""),
                      title }, cardFace(card, { mini }));
@@ -237,7 +248,8 @@ function centre(view, ctx, legal) {
       h("span", { class: "mt-deck__end" }, `Ends at ${t.works_to_end} works in a wing, or when the deck runs out`)),
     h("div", { class: "mt-floor" },
       h("h3", { class: "mt-section-title" }, "Floor ", h("span", { class: "muted" }, `(${t.floor.length})`)),
-      floor.length ? h("div", { class: "mt-floor__cards", dataset: { testid: "floor" } }, floor)
+      floor.length ? h("div", { class: "mt-floor__cards", role: "group", "aria-label": "Floor cards",
+                                dataset: { testid: "floor", roving: "" } }, floor)
                    : h("p", { class: "muted", dataset: { testid: "floor" } }, "The floor is empty.")));
 }
 
@@ -292,7 +304,9 @@ function choiceBar(view, ctx, legal) {
     else if (a.id === "prayer") cls += " mt-choice--prayer";
     else if (a.id === "cancel") cls += " mt-choice--cancel";
     buttons.push(h("button", { type: "button", class: cls, disabled: !ctx.canAct,
-                               dataset: { testid: "choice", action: a.id, key: `choice-${a.id}` },
+                               dataset: { testid: "choice", action: a.id, key: `choice-${a.id}`, choice: "",
+                                          shortcut: a.id === "prayer" ? "p" : null },
+                               "aria-keyshortcuts": a.id === "prayer" ? "P" : null,
                                onclick: () => ctx.act(a.id) }, lead, ctx.fill(a.label)));
   }
   const choice = t.choice;
@@ -305,10 +319,11 @@ function choiceBar(view, ctx, legal) {
   const cardHint = [...legal.keys()].some((id) => CARD_VERBS.includes(id.split(":")[0]) && onScreen.has(id))
     ? h("p", { class: "hint" }, "Click a highlighted card to choose it.") : null;
   if (!buttons.length && !progress && !cardHint) return null;
-  return h("section", { class: "mt-choices", dataset: { testid: "choices" }, "aria-label": "Your choices" },
+  return h("section", { class: "mt-choices choice-bar", dataset: { testid: "choices" }, "aria-label": "Your choices" },
     h("p", { class: "mt-choices__prompt", dataset: { testid: "prompt" } }, ctx.fill(view.prompt)),
     progress,
-    buttons.length ? h("div", { class: "mt-choices__buttons", role: "group" }, buttons) : null,
+    buttons.length ? h("div", { class: "mt-choices__buttons", role: "group", "aria-label": "Choices",
+                                dataset: { roving: "" } }, buttons) : null,
     cardHint);
 }
 
@@ -319,10 +334,12 @@ function handSection(view, ctx, legal) {
   if (t.choice?.work) chosen.add(t.choice.work.key);
   const cards = t.hand.map((c) => cardEl(c, {
     testid: "hand-card", action: cardAction(legal, ["task", "return", "work", "support"], c.key), ctx,
-    extra: chosen.has(c.key) ? "is-chosen" : "" }));
+    extra: chosen.has(c.key) ? "is-chosen" : "", option: true, selected: chosen.has(c.key) }));
   return h("section", { class: "mt-hand", dataset: { testid: "hand", count: t.hand.length }, "aria-label": `${me}'s hand` },
     h("h3", { class: "mt-section-title" }, `${me}'s hand `, h("span", { class: "muted" }, `(${plural(t.hand.length, "card")})`)),
-    cards.length ? h("div", { class: "mt-hand__cards" }, cards) : h("p", { class: "muted" }, "No cards in hand."));
+    cards.length ? h("div", { class: "mt-hand__cards", role: "listbox", "aria-orientation": "horizontal",
+                              "aria-label": `${me}'s hand: highlighted cards can be chosen (arrow keys move)` }, cards)
+                 : h("p", { class: "muted" }, "No cards in hand."));
 }
 
 function legend(view) {
@@ -354,4 +371,31 @@ export function render(root, view, ctx) {
     mine ? handSection(view, ctx, legal)
          : h("p", { class: "muted" }, "You are watching: no hand is shown."),
     legend(view)));
+}
+
+// ---------------------------------------------------------------- the table as text
+/** The table in plain sentences (the "Describe the table" control); no hidden card is named. */
+export function describe(view, ctx) {
+  const t = view.table;
+  const cards = (list) => (list.length ? list.map((c) => c.label).join(", ") : "none");
+  const grp = (list) => (list.length ? list.map((g) => `${g.count} ${MATERIAL_NAMES[g.material]}`).join(", ") : "none");
+  const lines = [`${PHASES[t.phase] ?? t.phase}.${t.turn != null ? ` ${ctx.names[t.turn]}'s turn.` : ""}`];
+  if (t.noon) lines.push(statusStripText(t, ctx));
+  for (const p of t.players) {
+    const task = p.task_face_down ? "a face-down starting card" : p.task ? p.task.label : "none";
+    lines.push(`${ctx.names[p.seat]}${view.seat === p.seat ? " (you)" : ""}: task ${task}; ${p.hand_count} cards in hand, ` +
+      `${p.waiting_count} in the waiting area; helpers ${grp(p.helper_groups)}; craft bench ${grp(p.bench_groups)}; ` +
+      `sales ${grp(p.sale_groups)}; gallery ${cards(p.gallery)}; gift shop ${cards(p.gift_shop)}; ` +
+      `${p.points_on_table} points on the table.`);
+  }
+  lines.push(`Floor: ${cards(t.floor)}. Deck: ${t.deck_count} cards.`);
+  if (Array.isArray(t.hand)) lines.push(`Your hand: ${cards(t.hand)}.`);
+  return lines;
+}
+
+function statusStripText(t, ctx) {
+  const noon = t.noon;
+  if (noon.prayer_only) return `${ctx.names[noon.performer]} has no task: one Prayer.`;
+  return `${ctx.names[noon.performer]} performs a ${ROLE_NAMES[noon.role]} task (${MATERIAL_NAMES[noon.material]}), ` +
+    `${plural(noon.actions_left, "action")} left of ${noon.actions_total}.`;
 }

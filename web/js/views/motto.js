@@ -5,7 +5,7 @@
 // Cards are readable without colour vision: every card prints its colour and stage
 // of life as text, and each colour has its own band pattern (dots / solid / stripes).
 
-import { h } from "../dom.js";
+import { h, nameWith, spaced } from "../dom.js";
 
 // ---------------------------------------------------------------- symbols (inline SVG)
 const ICONS = {
@@ -89,13 +89,13 @@ function centreSection(view, ctx) {
                          "aria-label": `Take ${card.label} from the table`,
                          onclick: () => ctx.act(`take:${i}`) }, cardFace(card));
   });
-  const deck = h("button", { type: "button", class: "pile pile--deck", disabled: !ctx.canAct,
-                             dataset: { testid: "deck", key: "deck", count: t.deck_count },
-                             "aria-label": `Draw the top card of the deck (${t.deck_count} left)`,
+  const deck = nameWith(h("button", { type: "button", class: "pile pile--deck", disabled: !ctx.canAct,
+                             dataset: { testid: "deck", key: "deck", count: t.deck_count, shortcut: "d", choice: "" },
+                             "aria-keyshortcuts": "D",
                              onclick: () => ctx.act("draw") },
-    h("span", { class: "pile__title" }, "Deck"),
-    h("span", { class: "pile__count" }, String(t.deck_count)),
-    h("span", { class: "pile__hint" }, "draw"));
+    spaced(h("span", { class: "pile__title" }, "Deck"),
+      h("span", { class: "pile__count" }, String(t.deck_count)),
+      h("span", { class: "pile__hint" }, "draw"))), `take the top card (${t.deck_count} cards left)`);
   const discard = h("div", { class: "pile pile--discard", dataset: { testid: "discard", count: t.discard_count } },
     h("span", { class: "pile__title" }, "Discard"),
     h("span", { class: "pile__count" }, String(t.discard_count)));
@@ -113,7 +113,8 @@ function centreSection(view, ctx) {
   }
   return h("section", { class: "m-centre", "aria-label": "Table" },
     h("div", { class: "m-piles" }, deck, discard),
-    h("div", { class: "m-pool", role: "group", "aria-label": "Face-up cards: click one to take it" }, slots),
+    h("div", { class: "m-pool", role: "group", dataset: { roving: "" },
+               "aria-label": "Face-up cards: click one to take it (arrow keys move between them)" }, slots),
     last);
 }
 
@@ -153,12 +154,13 @@ function handSection(view, ctx) {
     if (selected) chosen[card.key] -= 1;
     const playable = legal.has(`select:${card.key}`);
     const what = selected ? "chosen" : playable ? "can be chosen" : "";
-    return h("button", { type: "button", disabled: !ctx.canAct,
-                         class: cardClass(card, (selected ? "is-selected" : "") + (playable ? " is-playable" : "")),
-                         dataset: { testid: "hand-card", key: `hand-${i}`, card: card.key, selected: selected ? "true" : "false" },
-                         "aria-pressed": selected ? "true" : "false",
-                         "aria-label": `${card.label}${what ? ", " + what : ""}`,
-                         onclick: () => ctx.act(`select:${card.key}`) }, cardFace(card));
+    // an option of a multi-select listbox (WAI-ARIA): Enter or Space chooses it, as a click does
+    return h("div", { role: "option", tabindex: ctx.canAct ? "-1" : null, "aria-disabled": ctx.canAct ? null : "true",
+                      class: cardClass(card, (selected ? "is-selected" : "") + (playable ? " is-playable" : "")),
+                      dataset: { testid: "hand-card", key: `hand-${i}`, card: card.key, selected: selected ? "true" : "false" },
+                      "aria-selected": selected ? "true" : "false",
+                      "aria-label": `${card.label}${what ? ", " + what : ""}`,
+                      onclick: () => { if (ctx.canAct) ctx.act(`select:${card.key}`); } }, cardFace(card));
   });
 
   const n = t.selection?.length ?? 0;
@@ -173,7 +175,7 @@ function handSection(view, ctx) {
   }
   if (legal.has("confirm")) {
     bar.push(h("button", { type: "button", class: "primary", disabled: !ctx.canAct,
-                           dataset: { testid: "confirm", key: "confirm" }, onclick: () => ctx.act("confirm") },
+                           dataset: { testid: "confirm", key: "confirm", choice: "" }, onclick: () => ctx.act("confirm") },
       "Play these three cards"));
   }
   if (n > 0) {
@@ -189,9 +191,10 @@ function handSection(view, ctx) {
     h("h3", { class: "m-section-title" }, `${me}'s hand`,
       h("span", { class: "muted" }, ` — ${t.hand.length} card${t.hand.length === 1 ? "" : "s"}`)),
     t.hand.length
-      ? h("div", { class: "m-hand__cards", role: "group", "aria-label": "Your cards: choose three that share a symbol, number or colour" }, cards)
+      ? h("div", { class: "m-hand__cards", role: "listbox", "aria-multiselectable": "true", "aria-orientation": "horizontal",
+                   "aria-label": "Your cards: choose three that share a symbol, number or colour" }, cards)
       : h("p", { class: "muted" }, "No cards in hand."),
-    bar.length ? h("div", { class: "m-play", dataset: { testid: "play-bar" } }, bar) : null,
+    bar.length ? h("div", { class: "m-play choice-bar", dataset: { testid: "play-bar" } }, bar) : null,
     ctx.canAct && n === 0
       ? h("p", { class: "hint" }, "Take a face-up card or draw from the deck, or choose three cards from your hand that share a symbol, a number or a colour.")
       : null);
@@ -221,4 +224,26 @@ export function render(root, view, ctx) {
     hasHand ? handSection(view, ctx)
             : h("p", { class: "m-spectator muted" }, "Hands are hidden: this is the spectator view."),
     rulesSection()));
+}
+
+// ---------------------------------------------------------------- the table as text
+/** The table in plain sentences (the "Describe the table" control): what a sighted player reads
+ *  off it, and nothing hidden (other hands are counts). */
+export function describe(view, ctx) {
+  const t = view.table;
+  const toks = (list) => (list.length ? list.map((k) => `${k.label} ${k.size}`).join(", ") : "no tokens");
+  const lines = t.players.map((p) =>
+    `${ctx.names[p.seat]}${view.seat === p.seat ? " (you)" : ""}: ${p.score} points, ${p.hand_count} cards in hand, tokens: ${toks(p.tokens)}.`);
+  lines.push(`Face-up cards: ${t.pool.map((c, i) => (c ? `${i + 1}. ${c.label}` : `${i + 1}. empty`)).join("; ")}.`);
+  lines.push(`Deck: ${t.deck_count} cards. Discard pile: ${t.discard_count} cards.`);
+  if (t.last_play) {
+    lines.push(`Last play by ${ctx.names[t.last_play.seat]}: ${t.last_play.cards.map((c) => c.label).join(", ")}; took ${toks(t.last_play.tokens)}.`);
+  }
+  lines.push(`Tokens left: ${t.stacks.map((s) => `${s.label} ${s.remaining.length ? s.remaining.join(", ") : "none"}`).join("; ")}.`);
+  if (t.final_turns != null && !view.is_over) lines.push(`Final round: ${t.final_turns} turns left.`);
+  if (Array.isArray(t.hand)) {
+    lines.push(`Your hand: ${t.hand.map((c) => c.label).join("; ") || "empty"}.`);
+    if (t.selection?.length) lines.push(`Chosen for a play: ${t.selection.map((c) => c.label).join(", ")}.`);
+  }
+  return lines;
 }
