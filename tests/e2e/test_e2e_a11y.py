@@ -294,7 +294,8 @@ PHONE_CHECK = """() => {
     const x = Math.min(w - 1, Math.max(0, r.left + r.width / 2)), y = Math.min(hgt - 1, Math.max(0, r.top + Math.min(r.height / 2, 20)));
     const hit = document.elementFromPoint(x, y);
     out.choice = { key: a.dataset.key, inView: r.top >= 0 && r.bottom <= hgt && r.left >= 0 && r.right <= w,
-                   uncovered: !!hit && (a === hit || a.contains(hit)) };
+                   uncovered: !!hit && (a === hit || a.contains(hit)),
+                   coveredBy: hit && !(a === hit || a.contains(hit)) ? hit.outerHTML.slice(0, 160) : null };
   }
   return out;
 }"""

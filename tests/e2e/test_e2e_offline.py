@@ -22,7 +22,7 @@ from playwright.sync_api import expect
 import engine
 from engine.rng import Rng
 from conftest import ROOT, SITE
-from e2e_helpers import BOOT_TIMEOUT_MS, PACE, WAIT_MS, motto_move, start, wait_idle
+from e2e_helpers import BOOT_TIMEOUT_MS, PACE, WAIT_MS, assert_no_axe_violations, motto_move, start, wait_idle
 from serve_site import serve_in_thread
 
 BASE = "/moteplay/"
@@ -220,6 +220,7 @@ def test_update_prompt_then_reload_brings_the_new_build_and_the_game(site, sw_co
     site.serve(site_b)
     open_site(page, site.url)
     expect(page.locator("[data-testid=update-banner]")).to_be_visible(timeout=WAIT_MS)
+    assert_no_axe_violations(page, "the lobby with the update prompt")
     assert page.evaluate("window.__app.engine.engine_archive") == build_a["engine_archive"]
     assert page.evaluate("window.__app.engine.engine") == build_a["engine_version"]
     assert page.evaluate("window.__app.offline") == "update"
@@ -269,6 +270,7 @@ def test_back_from_a_game_goes_to_the_lobby_with_continue(app):
     expect(app.locator("[data-testid=lobby]")).to_be_visible()
     assert app.evaluate("window.__app.phase") == "lobby"
     assert app.url.startswith(app.evaluate("location.origin"))  # still on the site
+    assert_no_axe_violations(app, "the lobby with a game to continue")
     # Forward returns to the game; Back again and Continue does too
     app.go_forward()
     assert wait_idle(app) == "human"
@@ -345,6 +347,7 @@ def test_a_corrupted_autosave_gives_a_message_and_an_empty_lobby(app, stored):
     assert app.evaluate("window.__app.phase") == "lobby"
     notice = app.locator("[data-testid=lobby-notice]")
     expect(notice).to_contain_text("Your last game could not be restored")
+    assert_no_axe_violations(app, "the lobby after a stored game was set aside")
     assert len(notice.inner_text()) < 300
     expect(app.locator("[data-testid=continue-block]")).to_have_count(0)
     expect(app.locator("[data-testid=start]")).to_be_visible()

@@ -3,7 +3,7 @@ reference (every card of the engine's data, search and material filters), Esc an
 offline after one visit."""
 from __future__ import annotations
 
-from e2e_helpers import BOOT_TIMEOUT_MS, start
+from e2e_helpers import BOOT_TIMEOUT_MS, assert_no_axe_violations, start
 from engine.games.mottainai.rules import KINDS
 # the offline test reuses the offline tests' own server (site under /moteplay/) and context
 from test_e2e_offline import open_site, site, sw_context, wait_offline_ready  # noqa: F401
@@ -37,6 +37,7 @@ def test_rules_from_the_lobby_for_each_game(app):
         # the pictures are drawn with the table's own pieces
         assert page.locator(f"{DIALOG} [data-figure] .rules-pieces").count() >= 2
         assert page.locator(f"{DIALOG} .rules-rulings li").count() >= 8
+        assert_no_axe_violations(page, f"the rules panel of {title}")
         page.keyboard.press("Escape")
         page.wait_for_selector(DIALOG, state="hidden")
         assert page.evaluate("document.activeElement.dataset.testid") == f"rules-{game}"

@@ -9,7 +9,7 @@ const $ = (id) => document.getElementById(id);
 // ---------------------------------------------------------------- the curtain is modal
 /** Everything behind the curtain: made inert (no focus, no clicks, hidden from screen readers)
  *  while it shows, so neither the menu (save, load, new game) nor the table can be reached. */
-const BEHIND = () => [document.querySelector(".skip-link"), document.querySelector(".topbar"),
+const BEHIND = () => [document.querySelector(".skip-link"), document.querySelector(".topbar"), $("update"),
                       $("main"), document.querySelector(".footer")].filter(Boolean);
 
 /** Show or hide the hotseat curtain; while shown it is the only thing a player can reach. */

@@ -591,12 +591,11 @@ history.scrollRestoration = "manual"; // each screen starts at its top (showSect
 history.replaceState({ screen: "lobby" }, "");
 boot();
 startOffline({
+  // said once, quietly: a polite status line in the footer (never over the table)
   onReady: () => {
     app.offline = "ready";
-    const note = $("offline-note");
-    note.textContent = "Moteplay is now stored in this browser: it plays offline too.";
-    show(note, true);
-    setTimeout(() => show(note, false), 8000);
+    $("offline-note").textContent = "Moteplay is now stored in this browser: it plays offline too.";
+    show($("offline-note"), true);
   },
   onUpdate: (reload) => {
     app.offline = "update";

@@ -59,7 +59,7 @@ function build() {
       RULES_GAMES.map((g) => h("button", { type: "button", dataset: { testid: `rules-game-${g.name}`, game: g.name },
                                            onclick: () => show(g.name) }, g.title))),
     h("nav", { class: "rules__toc", "aria-label": "Sections" }),
-    h("div", { class: "rules__body", dataset: { testid: "rules-body" }, tabindex: "-1" }));
+    h("div", { class: "rules__body", dataset: { testid: "rules-body" }, tabindex: "0" }));
   dialog.addEventListener("close", () => {
     const back = opener;
     opener = null;
