@@ -134,7 +134,7 @@ PLAIN = {"task", "return", "work", "support", "hire", "collect", "sell", "clerk"
 
 
 def test_mottainai_by_keyboard_alone_with_axe_in_every_phase(app, tmp_path):
-    from test_mottainai import choose
+    from e2e.test_mottainai import choose  # the e2e module, not tests/engine/test_mottainai.py
 
     app.check("[data-testid=game-mottainai]")
     keyboard_start(app, players=2, seats=["human", "greedy"], names=NAMES[:2], seed=4242)
@@ -176,7 +176,7 @@ def test_mottainai_by_keyboard_alone_with_axe_in_every_phase(app, tmp_path):
 def test_moteneba_by_keyboard_alone_with_axe_in_every_phase(app, tmp_path):
     from engine.bots import make_bot
     from engine.rng import Rng
-    from test_moteneba import selector
+    from e2e.test_moteneba import selector  # the e2e module, not tests/engine/test_moteneba.py
 
     app.check("[data-testid=game-moteneba]")
     keyboard_start(app, players=3, seats=["human", "greedy", "random"], names=NAMES, seed=2)
@@ -315,8 +315,8 @@ def check_phone_screen(page, label: str) -> None:
 
 
 def test_phone_and_tablet_layouts(browser, site_url, problems, tmp_path):
-    from test_mottainai import choose
-    from test_moteneba import selector
+    from e2e.test_mottainai import choose  # the e2e module, not tests/engine/test_mottainai.py
+    from e2e.test_moteneba import selector  # the e2e module, not tests/engine/test_moteneba.py
 
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
     context.route("**/*", lambda route: route.continue_() if "127.0.0.1" in route.request.url else
