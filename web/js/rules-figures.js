@@ -7,19 +7,22 @@
 
 import { h } from "./dom.js";
 
-const dataCache = new Map();
+const files = new Map(); // file -> Promise of its contents (a failed fetch is forgotten)
+
+/** rules/<file> of the site, fetched once: as "json" or "text". */
+export function loadRulesFile(file, as) {
+  if (!files.has(file)) {
+    const url = new URL(`../rules/${file}`, import.meta.url);
+    files.set(file, fetch(url).then((r) => {
+      if (!r.ok) throw new Error(`${url.pathname}: HTTP ${r.status}`);
+      return as === "json" ? r.json() : r.text();
+    }).catch((err) => { files.delete(file); throw err; }));
+  }
+  return files.get(file);
+}
 
 /** rules/<name>.json, written by scripts/assemble_site.py from the engine's data. */
-export async function loadRulesData(name) {
-  if (!dataCache.has(name)) {
-    const url = new URL(`../rules/${name}.json`, import.meta.url);
-    dataCache.set(name, fetch(url).then((r) => {
-      if (!r.ok) throw new Error(`${url.pathname}: HTTP ${r.status}`);
-      return r.json();
-    }).catch((err) => { dataCache.delete(name); throw err; }));
-  }
-  return dataCache.get(name);
-}
+export const loadRulesData = (name) => loadRulesFile(`${name}.json`, "json");
 
 /** The pieces drawn on the view's own background class (its colours live there). */
 const pieces = (viewClass, ...children) =>

@@ -10,7 +10,7 @@
 // Esc or the close button closes it, and the focus goes back to the button that opened it.
 
 import { h } from "./dom.js";
-import { drawFigures } from "./rules-figures.js";
+import { drawFigures, loadRulesFile } from "./rules-figures.js";
 import { drawCardReference } from "./rules-cards.js";
 
 export const RULES_GAMES = [
@@ -19,7 +19,6 @@ export const RULES_GAMES = [
   { name: "moteneba", title: "Moteneba" },
 ];
 
-const texts = new Map();   // game -> Promise<DocumentFragment source text>
 let dialog = null;
 let opener = null;
 let shownGame = null;
@@ -38,16 +37,7 @@ function lobbyGame() {
   return document.querySelector("#lobby input[name=game]:checked")?.value ?? RULES_GAMES[0].name;
 }
 
-function loadText(game) {
-  if (!texts.has(game)) {
-    const url = new URL(`../rules/${game}.html`, import.meta.url);
-    texts.set(game, fetch(url).then((r) => {
-      if (!r.ok) throw new Error(`${url.pathname}: HTTP ${r.status}`);
-      return r.text();
-    }).catch((err) => { texts.delete(game); throw err; }));
-  }
-  return texts.get(game);
-}
+const loadText = (game) => loadRulesFile(`${game}.html`, "text");
 
 function build() {
   dialog = h("dialog", { class: "rules", "aria-labelledby": "rules-title", dataset: { testid: "rules-dialog" } },
