@@ -186,3 +186,41 @@ def benchmark(spec: str) -> str:
     iterations = inputs.whole_number(spec.get("hard_iterations", 100), "hard_iterations", 1,
                                      MAX_BENCHMARK_ITERATIONS + 1)
     return _reply(results=all_games(float(seconds), iterations))
+
+
+#: a hint's default thinking time, and the most a ``hint`` call may take, in seconds
+HINT_SECONDS = 1.0
+MAX_HINT_SECONDS = 2.0
+#: the largest fixed hint budget, in rollouts (repeatable hints, for tests)
+MAX_HINT_ITERATIONS = 2000
+#: the hint's random generator starts from this plus the number of actions so far, so the
+#: same position with the same budget in iterations gets the same suggestion
+HINT_SEED = 0x48494E54
+
+
+@_guard
+def hint(spec: str) -> str:
+    """Suggest a move to ``{seat, seconds}`` (or ``{seat, iterations}``): the hard bot's choice
+    from that seat's own view, with a short reason. Refused when the game is over or ``seat``
+    is not to move. The game is left exactly as it was."""
+    state = _current()
+    spec = _spec(spec, "hint's argument", "seat, seconds")
+    seat = inputs.whole_number(spec.get("seat"), "the seat", 0, state.num_players)
+    seconds, iterations = spec.get("seconds", HINT_SECONDS), spec.get("iterations")
+    if (not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or not math.isfinite(seconds)
+            or not 0 < seconds <= MAX_HINT_SECONDS):
+        raise ValueError(f"seconds must be a number above 0 and at most {MAX_HINT_SECONDS:g}, "
+                         f"not {quote(seconds)}")
+    if iterations is not None:
+        iterations = inputs.whole_number(iterations, "iterations", 1, MAX_HINT_ITERATIONS + 1)
+    if state.is_over:
+        raise ValueError("the game is over: there is no move to suggest")
+    if seat != state.current_player:
+        raise ValueError(f"there is no move to suggest: it is {{P{state.current_player}}}'s turn, "
+                         f"not {{P{seat}}}'s")
+    bot = make_bot(state.info.name, "hard")
+    suggestion = bot.suggest(state, seat, Rng(HINT_SEED + len(state.history)),
+                             seconds=None if iterations else float(seconds), iterations=iterations)
+    labels = {action.id: action.label for action in state.legal_actions()}
+    return _reply(action=suggestion.action, label=labels[suggestion.action], reason=suggestion.reason,
+                  line=list(suggestion.line))

@@ -13,6 +13,7 @@ game. ``available(game)`` lists them for the lobby, ``make_bot(game, name)`` bui
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Callable
 
 from ..core import State, game_class
@@ -31,8 +32,33 @@ class Bot:
     def choose(self, state: State, seat: int, rng: Rng) -> str:
         raise NotImplementedError
 
+    def suggest(self, state: State, seat: int, rng: Rng, seconds: float | None = None,
+                iterations: int | None = None) -> "Suggestion":
+        """A move to suggest to ``seat`` (to move in ``state``) with one short reason, under the
+        same honesty rule as :meth:`choose`. ``state`` is left as it was. The default asks
+        :meth:`choose` and gives a plain reason; the hard bot says what its search found."""
+        action = self.choose(state.clone(), seat, rng)
+        reason = only_choice_reason(state) or "This is the move the computer would make."
+        return Suggestion(action, reason, (action,))
+
     def __repr__(self) -> str:
         return f"<bot {self.name}>"
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """A suggested move for the seat to move: the first ``action`` id to take, the whole
+    ``line`` of that seat's actions it belongs to (select, select, select, confirm), and a short
+    plain-English ``reason`` (may contain ``{P0}``-style seat names; never hidden information)."""
+
+    action: str
+    reason: str
+    line: tuple[str, ...] = ()
+
+
+def only_choice_reason(state: State) -> str | None:
+    """The reason to give when the seat has a single legal action, else ``None``."""
+    return "It is your only choice." if len(state.legal_actions()) == 1 else None
 
 
 def random_action(state: State, rng: Rng) -> str:

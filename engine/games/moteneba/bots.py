@@ -13,11 +13,11 @@ from __future__ import annotations
 import math
 
 from ...bots import Bot, random_action, register_bot
-from ...bots.search import (outcome, register_evaluator, register_horizon, register_options,
-                            register_rollout)
+from ...bots.search import (Found, outcome, outlook, register_evaluator, register_horizon,
+                            register_options, register_reason, register_rollout)
 from ...rng import Rng
-from .rules import (COLOUR_INDEX, COLOURS, NUM_COLOURS, MotenebaState, award, influence, rerank,
-                    topic_values)
+from .rules import (COLOUR_INDEX, COLOUR_NAMES, COLOURS, GIRLS, NUM_COLOURS, MotenebaState, award,
+                    influence, rerank, topic_values)
 
 INFLUENCE_WEIGHT = 0.01  # a little extra influence breaks ties between equal heart counts
 
@@ -387,3 +387,15 @@ def moteneba_evaluate(state: MotenebaState) -> list[float]:
     n = state.num_players
     return [1.0 / (1.0 + math.exp(-(value[s] - max(value[o] for o in range(n) if o != s)) / MARGIN_SCALE))
             for s in range(n)]
+
+
+@register_reason("moteneba")
+def moteneba_reason(state: MotenebaState, seat: int, line: list[str], found: Found) -> str:
+    """Why the hard bot suggests ``line``: where the cube goes, then the hearts it brought by the
+    end of this school year in the simulated plays (greedy play for every seat)."""
+    odds = outlook(found, "brings", "hearts", "by the end of this year")
+    if len(line) == 2 and line[0].startswith("cube:") and line[1].startswith("girl:"):
+        colour = COLOUR_NAMES[line[0][5:]].lower()
+        girl = GIRLS[state.girls[int(line[1][5:])]]["name"]
+        return f"Place a {colour} cube by {girl}. {odds}"
+    return odds

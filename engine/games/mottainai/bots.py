@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ...bots import Bot, RandomBot, register_bot
-from ...bots.search import (EVALUATORS, MACRO_OPTIONS, ROLLOUT_DEPTHS, ROLLOUT_POLICIES,
-                            score_margin_evaluator, single_actions)
+from ...bots.search import (EVALUATORS, MACRO_OPTIONS, REASONS, ROLLOUT_DEPTHS, ROLLOUT_POLICIES,
+                            Found, outlook, plural, score_margin_evaluator, single_actions)
 from ...rng import Rng
 from .rules import KIND_BY_KEY, ROLES, VALUES, MottainaiState
 
@@ -191,3 +191,17 @@ ROLLOUT_POLICIES["mottainai"] = mottainai_rollout
 MACRO_OPTIONS["mottainai"] = single_actions
 EVALUATORS["mottainai"] = score_margin_evaluator(4.0)
 ROLLOUT_DEPTHS["mottainai"] = 30
+
+
+def mottainai_reason(state: MottainaiState, seat: int, line: list[str], found: Found) -> str:
+    """Why the hard bot suggests ``line[0]``: a completed work's points, then what the move
+    brought in the simulated plays of the next few turns (greedy play for every seat)."""
+    odds = outlook(found, "gives", "points", "over the next few turns")
+    verb, _, key = line[0].partition(":")
+    if verb == "work" and key in KIND_BY_KEY:
+        kind = KIND_BY_KEY[key]
+        return f"Completes the {kind.name}, a work worth {plural(kind.value, 'points')}. {odds}"
+    return odds
+
+
+REASONS["mottainai"] = mottainai_reason

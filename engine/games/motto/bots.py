@@ -5,10 +5,11 @@ from __future__ import annotations
 from itertools import combinations
 
 from ...bots import Bot, register_bot
-from ...bots.search import outcome, register_evaluator, register_options, register_rollout
+from ...bots.search import (Found, outcome, percent, plural, register_evaluator, register_options,
+                            register_reason, register_rollout)
 from ...rng import Rng
 from .rules import (ALL_KINDS, CARD_BY_KEY, KIND_INDEX, LEGAL, SHARED_KEYS, SHARES, MottoState,
-                    is_legal_play, shared_values)
+                    is_legal_play, shared_values, stack_label)
 
 
 def _payout_value(stacks: dict, cards) -> int:
@@ -203,3 +204,42 @@ def motto_options(state: MottoState, seat: int) -> list[list[str]]:
     ranked = sorted(plays.items(), key=lambda kv: (-kv[1], kv[0]))[:4]
     options += [[f"select:{c.key}" for c in triple] + ["confirm"] for triple, _ in ranked]
     return options
+
+
+def _tokens_text(stacks: dict, cards, sizes: bool = True) -> str:
+    """"the Love token (3) and the Red token (2)": what a set of three would take now."""
+    parts = [f"the {stack_label(key)} token" + (f" ({stacks[key][0]})" if sizes else "")
+             for key in shared_values(cards) if stacks[key]]
+    return " and ".join(parts) if parts else "no token (those stacks are empty)"
+
+
+def _short(card) -> str:
+    """"2 Love (red)": a card named briefly."""
+    return f"{card.count} {stack_label(card.symbol)} ({card.colour})"
+
+
+@register_reason("motto")
+def motto_reason(state: MottoState, seat: int, line: list[str], found: Found) -> str:
+    """Why the hard bot suggests ``line``, in Motto's words: what the set takes now, or the set a
+    face-up card makes with the hand, then how often it won the simulated games. Only the
+    seat's own hand and the table are read."""
+    odds = f"You won {percent(found.ahead)} of {found.plays} simulated games after it."
+    hand = state.hands[seat]
+    first = line[0]
+    if line[-1] == "confirm":
+        cards = list(state.selection) + [CARD_BY_KEY[a[7:]] for a in line if a.startswith("select:")]
+        points = _payout_value(state.stacks, cards)
+        names = ", ".join(_short(card) for card in cards)
+        return f"Play {names}: it takes {_tokens_text(state.stacks, cards)}, {plural(points, 'points')} now. {odds}"
+    if first.startswith("take:"):
+        card = state.pool[int(first[5:])]
+        plan = best_play(state.stacks, hand + [card], (card,))
+        if plan and plan[0] > 0:
+            return (f"Take {_short(card)}: with your hand it makes a set worth {plural(plan[0], 'points')} "
+                    f"({_tokens_text(state.stacks, plan[1], sizes=False)}). {odds}")
+        return f"Take {_short(card)}. {odds}"
+    if first == "draw":
+        return f"Draw from the deck: no card on the table makes a better set for you now. {odds}"
+    if first == "cancel":
+        return f"Put the chosen cards back: another set is better. {odds}"
+    return odds
