@@ -25,6 +25,7 @@ import { readAutosave, writeAutosave, setAsideAutosave, describeAutosave } from 
 import { startOffline } from "./offline.js";
 import { viewFor } from "./views/index.js";
 import { initRules } from "./rules-panel.js";
+import { initHints, drawHint, clearHint } from "./hint.js";
 import { setCurtain, curtainOpen, restoreFocus, rove, announce, showDescription, clearDescription, descriptionOpen,
          onShortcut, firstChoice } from "./a11y.js";
 
@@ -148,6 +149,7 @@ function gotoLobby(notice, { fromHistory = false } = {}) {
   setIdle(true);
   setCurtain(false);
   $("table").replaceChildren(); // no hand stays in the page behind the lobby
+  clearHint();
   clearDescription();
   app.view = null;
   renderLobby($("lobby"), { games: app.games, onStart: startGame, onLoad: pickFile, notice,
@@ -213,7 +215,7 @@ function setStatus(status) {
   const setup = app.setup;
   call("save").then((reply) => {
     if (!reply.ok || reply.save.game !== setup.game) return;
-    if (writeAutosave({ save: reply.save, seats: setup.seats, status,
+    if (writeAutosave({ save: reply.save, seats: setup.seats, hints: setup.hints !== false, status,
                         title: gameInfo(setup.game)?.title ?? setup.game })) app.autosaved += 1;
   }).catch((err) => console.warn("autosave failed:", err));
 }
@@ -227,7 +229,7 @@ async function restoreAutosave() {
     setAsideAutosave();
     return `Your last game could not be restored (${shorten(reply.error)}), so it was set aside.`;
   }
-  app.setup = setupFromSave(reply.status, data.seats);
+  app.setup = setupFromSave(reply.status, data.seats, data.hints);
   app.status = reply.status;
   return undefined;
 }
@@ -338,6 +340,7 @@ async function drawView({ thinking = null } = {}) {
   table.replaceChildren();
   module.render(table, view, ctx);
   drawTurn(view, thinking);
+  drawHint({ enabled: app.setup.hints !== false, canAct, seat, turn: app.status?.turn, fill });
   restoreFocus(table, { canAct, hadFocus });
   rove(table);
   if (descriptionOpen()) showDescription(describeLines(module, view, ctx), { focus: false });
@@ -411,6 +414,7 @@ function showCurtain(seat, gen) {
   setIdle(true);
   const name = app.setup.seats[seat].name;
   // Nothing private may stay in the page behind the curtain.
+  clearHint();
   $("table").replaceChildren(h("p", { class: "muted curtain-placeholder" }, `Waiting for ${name}…`));
   app.view = null;
   app.viewer = null;
@@ -480,7 +484,7 @@ async function saveGame() {
     return;
   }
   // The engine ignores extra keys; "seats" lets the page restore names and bots.
-  const data = { ...reply.save, seats: app.setup.seats };
+  const data = { ...reply.save, seats: app.setup.seats, hints: app.setup.hints !== false };
   const turn = app.status?.turn ?? 0;
   downloadJSON(`${reply.save.game}-seed${reply.save.seed}-turn${turn}.json`, data);
 }
@@ -497,8 +501,9 @@ async function loadFile(file) {
   setIdle(false);
   const text = await file.text();
   let seats = null;
+  let hints;
   try {
-    seats = JSON.parse(text)?.seats ?? null;
+    ({ seats = null, hints } = JSON.parse(text) ?? {});
   } catch {
     /* not JSON: the engine will say so */
   }
@@ -510,11 +515,12 @@ async function loadFile(file) {
     return; // the current game (if any) goes on untouched
   }
   clearError();
-  enterGame(setupFromSave(reply.status, seats), reply.status);
+  enterGame(setupFromSave(reply.status, seats, hints), reply.status);
 }
 
-/** The page's setup for a loaded game: the save's seats if they fit, else default seats. */
-function setupFromSave(status, seats) {
+/** The page's setup for a loaded game: the save's seats if they fit, else default seats;
+ *  hints stay on unless the save turned them off. */
+function setupFromSave(status, seats, hints) {
   const info = gameInfo(status.game);
   const botNames = new Set((info?.bots ?? []).map((b) => b.name));
   const valid = Array.isArray(seats) && seats.length === status.num_players &&
@@ -524,6 +530,7 @@ function setupFromSave(status, seats) {
     game: status.game, numPlayers: status.num_players, seed: status.seed, options: status.options,
     seats: valid ? seats.map((s) => ({ kind: s.kind, bot: s.kind === "bot" ? s.bot : null, name: s.name.slice(0, 20) }))
                  : defaultSeats(info ?? { bots: [] }, status.num_players),
+    hints: hints !== false,
   };
 }
 
@@ -553,6 +560,7 @@ $("btn-load").addEventListener("click", pickFile);
 $("btn-new").addEventListener("click", () => gotoLobby());
 $("btn-reload").addEventListener("click", () => location.reload());
 $("message-close").addEventListener("click", clearError);
+initHints();
 initRules({ getGame: () => (GAME_PHASES.has(app.phase) ? app.setup?.game : null) });
 $("file-load").addEventListener("change", (e) => {
   const file = e.target.files?.[0];
@@ -583,7 +591,7 @@ window.__app = Object.freeze({
   /** The engine's save of the current game (what "Save game" downloads). */
   async save() {
     const reply = await call("save");
-    return reply.ok ? { ...reply.save, seats: copy(app.setup?.seats) } : null;
+    return reply.ok ? { ...reply.save, seats: copy(app.setup?.seats), hints: app.setup?.hints !== false } : null;
   },
 });
 

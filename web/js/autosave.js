@@ -31,10 +31,11 @@ export function readAutosave() {
   return { corrupt: true, text };
 }
 
-/** Store the game: `save` is the engine's save, `seats` the page's seats. */
-export function writeAutosave({ save, seats, title, status }) {
+/** Store the game: `save` is the engine's save, `seats` the page's seats, `hints` whether
+ *  "Suggest a move" is on for this table. */
+export function writeAutosave({ save, seats, hints = true, title, status }) {
   const data = {
-    save, seats, title,
+    save, seats, hints, title,
     numPlayers: status.num_players,
     turn: status.turn,
     isOver: status.is_over,

@@ -58,7 +58,7 @@ function settingsFor(game, store) {
     const ok = has && (!opt.values?.length || opt.values.some((v) => v === saved.options[opt.name]));
     options[opt.name] = ok ? saved.options[opt.name] : opt.default;
   }
-  return { numPlayers, seats, options };
+  return { numPlayers, seats, options, hints: saved.hints !== false };
 }
 
 /**
@@ -90,6 +90,7 @@ export function renderLobby(root, { games, onStart, onLoad, resume, notice }) {
       gamePicker(),
       playersBlock(),
       optionsBlock(),
+      hintsBlock(),
       seedBlock(),
       h("div", { class: "lobby__actions" },
         h("button", { type: "button", class: "primary big", dataset: { testid: "start", key: "start" },
@@ -187,6 +188,16 @@ export function renderLobby(root, { games, onStart, onLoad, resume, notice }) {
       }));
   }
 
+  function hintsBlock() {
+    return h("fieldset", { class: "hints-setup" },
+      h("legend", {}, "Hints"),
+      h("label", { class: "inline" },
+        h("input", { type: "checkbox", checked: settings.hints, dataset: { testid: "hints", key: "hints" },
+                     onchange: (e) => { settings.hints = e.target.checked; remember(); } }),
+        " Allow hints (“Suggest a move”)"),
+      h("p", { class: "hint" }, "Human players may ask the computer to suggest a move (button or H key)."));
+  }
+
   function seedBlock() {
     return h("fieldset", { class: "seed" },
       h("legend", {}, "Seed"),
@@ -210,7 +221,8 @@ export function renderLobby(root, { games, onStart, onLoad, resume, notice }) {
       name: (s.name ?? "").trim().slice(0, NAME_MAX) || defaultName(s.kind, i),
     }));
     remember();
-    onStart({ game: game.name, numPlayers: settings.numPlayers, seats, seed: n, options: { ...settings.options } });
+    onStart({ game: game.name, numPlayers: settings.numPlayers, seats, seed: n, options: { ...settings.options },
+              hints: settings.hints });
   }
 
   function alertIn(text) {

@@ -16,6 +16,7 @@ from engine import bridge
 # bridge function name -> does it take an argument?
 _FUNCTIONS = {"list_games": False, "new_game": True, "view": True, "apply": True,
               "bot_turn": True, "save": False, "load": True, "benchmark": True}
+_FUNCTIONS["hint"] = True  # a suggested move for the seat to move (web/js/hint.js)
 
 
 def call(name, arg=None):

@@ -126,7 +126,7 @@ function rankingSection(view, ctx, info, legal) {
         return h("li", { class: "mn-rung" },
           h("span", { class: "mn-value", "aria-label": `value ${r.value}` }, String(r.value)),
           nameWith(h("button", { type: "button", class: `mn-topic mn-topic--${r.colour}` + (target ? " is-target" : ""),
-                        disabled: !ctx.canAct, dataset: { testid: `mn-topic-${r.colour}`, key: topicId },
+                        disabled: !ctx.canAct, dataset: { testid: `mn-topic-${r.colour}`, key: topicId, action: topicId },
                         onclick: () => ctx.act(topicId) },
             spaced(cube(r.colour, info, null, "", true),
               h("span", { class: "mn-topic__name" }, c.name),
@@ -134,7 +134,7 @@ function rankingSection(view, ctx, info, legal) {
           `topic card, value ${r.value}`),
           legal.has(removeId)
             ? h("button", { type: "button", class: "mn-remove", disabled: !ctx.canAct,
-                            dataset: { testid: `mn-remove-${r.colour}`, key: removeId },
+                            dataset: { testid: `mn-remove-${r.colour}`, key: removeId, action: removeId },
                             "aria-label": `Remove a cube from the ${c.name} topic card`,
                             onclick: () => ctx.act(removeId) }, "Remove")
             : null);
@@ -149,7 +149,7 @@ function centreSection(view, ctx, info, legal) {
       h("div", { class: "mn-picks" }, t.girls_to_pick.map((g) => {
         const id = `pick:${g.key}`;
         return nameWith(h("button", { type: "button", class: "mn-pick", disabled: !ctx.canAct,
-                             dataset: { testid: `mn-pick-${g.key}`, key: id, choice: "" },
+                             dataset: { testid: `mn-pick-${g.key}`, key: id, choice: "", action: id },
                              onclick: () => ctx.act(id) },
           spaced(h("span", { class: "mn-girl__name" }, g.name), heartsLine(g.hearts, g.hearts),
             g.event ? h("span", { class: "mn-event-mark" }, "✉ event") : null)), "choose her");
@@ -161,7 +161,7 @@ function centreSection(view, ctx, info, legal) {
         Object.entries(t.draft.pile).filter(([, n]) => n > 0).map(([colour, n]) => {
           const id = `draft:${colour}`;
           return nameWith(h("button", { type: "button", class: "mn-take", disabled: !ctx.canAct,
-                               dataset: { testid: `mn-draft-${colour}`, key: id, choice: "" },
+                               dataset: { testid: `mn-draft-${colour}`, key: id, choice: "", action: id },
                                onclick: () => ctx.act(id) }, cube(colour, info, n, "", true)),
                           `take a ${colour} cube (${n} in the pile)`);
         })));
@@ -177,12 +177,12 @@ function centreSection(view, ctx, info, legal) {
   }
   const buttons = [];
   if (legal.has("cancel")) {
-    buttons.push(h("button", { type: "button", disabled: !ctx.canAct, dataset: { testid: "mn-cancel", key: "cancel" },
+    buttons.push(h("button", { type: "button", disabled: !ctx.canAct, dataset: { testid: "mn-cancel", key: "cancel", action: "cancel" },
                                onclick: () => ctx.act("cancel") }, "Cancel"));
   }
   if (legal.has("done")) {
     buttons.push(h("button", { type: "button", class: "primary", disabled: !ctx.canAct,
-                               dataset: { testid: "mn-done", key: "done", choice: "" }, onclick: () => ctx.act("done") },
+                               dataset: { testid: "mn-done", key: "done", choice: "", action: "done" }, onclick: () => ctx.act("done") },
       t.events?.some((e) => e.kind === "power") ? "Done with +3 Power" : "Done: go on to the scoring"));
   }
   if (buttons.length) parts.push(h("div", { class: "mn-buttons choice-bar" }, buttons));
@@ -214,7 +214,7 @@ function playersSection(view, ctx, info, legal) {
                          t.pending.colour === colour;
         const button = h("button", { type: "button", class: "mn-cubebtn" + (id ? " is-target" : "") + (selected ? " is-selected" : ""),
                              disabled: !ctx.canAct, "aria-pressed": selected ? "true" : null,
-                             dataset: { testid: you ? `mn-cube-${colour}` : `mn-cube-${p.seat}-${colour}`, key: actionId },
+                             dataset: { testid: you ? `mn-cube-${colour}` : `mn-cube-${p.seat}-${colour}`, key: actionId, action: actionId },
                              onclick: () => ctx.act(actionId) },
           cube(colour, info, n, "", true));
         nameWith(button, `${text} (${n})`);
@@ -245,7 +245,7 @@ function eventsSection(view, ctx, legal) {
     const usable = ctx.canAct && playable;
     return h("div", { role: "option", class: "mn-event" + (playable ? " is-target" : ""),
                       tabindex: usable ? "-1" : null, "aria-disabled": usable ? null : "true", "aria-selected": "false",
-                      dataset: { testid: `mn-event-${e.kind}`, key: `event-${i}` },
+                      dataset: { testid: `mn-event-${e.kind}`, key: `event-${i}`, action: id },
                       onclick: () => { if (usable) ctx.act(id); } },
       spaced(h("span", { class: "mn-event__title" }, `${e.title}:`),
         h("span", { class: "mn-event__text" }, e.text)));

@@ -85,12 +85,12 @@ function centreSection(view, ctx) {
                            dataset: { testid: `pool-${i}`, key: `pool-${i}` } }, "Empty");
     }
     return h("button", { type: "button", class: cardClass(card), disabled: !ctx.canAct,
-                         dataset: { testid: `pool-${i}`, key: `pool-${i}`, card: card.key },
+                         dataset: { testid: `pool-${i}`, key: `pool-${i}`, card: card.key, action: `take:${i}` },
                          "aria-label": `Take ${card.label} from the table`,
                          onclick: () => ctx.act(`take:${i}`) }, cardFace(card));
   });
   const deck = nameWith(h("button", { type: "button", class: "pile pile--deck", disabled: !ctx.canAct,
-                             dataset: { testid: "deck", key: "deck", count: t.deck_count, shortcut: "d", choice: "" },
+                             dataset: { testid: "deck", key: "deck", count: t.deck_count, shortcut: "d", choice: "", action: "draw" },
                              "aria-keyshortcuts": "D",
                              onclick: () => ctx.act("draw") },
     spaced(h("span", { class: "pile__title" }, "Deck"),
@@ -157,7 +157,8 @@ function handSection(view, ctx) {
     // an option of a multi-select listbox (WAI-ARIA): Enter or Space chooses it, as a click does
     return h("div", { role: "option", tabindex: ctx.canAct ? "-1" : null, "aria-disabled": ctx.canAct ? null : "true",
                       class: cardClass(card, (selected ? "is-selected" : "") + (playable ? " is-playable" : "")),
-                      dataset: { testid: "hand-card", key: `hand-${i}`, card: card.key, selected: selected ? "true" : "false" },
+                      dataset: { testid: "hand-card", key: `hand-${i}`, card: card.key, selected: selected ? "true" : "false",
+                                 action: selected ? null : `select:${card.key}` },
                       "aria-selected": selected ? "true" : "false",
                       "aria-label": `${card.label}${what ? ", " + what : ""}`,
                       onclick: () => { if (ctx.canAct) ctx.act(`select:${card.key}`); } }, cardFace(card));
@@ -175,15 +176,15 @@ function handSection(view, ctx) {
   }
   if (legal.has("confirm")) {
     bar.push(h("button", { type: "button", class: "primary", disabled: !ctx.canAct,
-                           dataset: { testid: "confirm", key: "confirm", choice: "" }, onclick: () => ctx.act("confirm") },
+                           dataset: { testid: "confirm", key: "confirm", choice: "", action: "confirm" }, onclick: () => ctx.act("confirm") },
       "Play these three cards"));
   }
   if (n > 0) {
-    bar.push(h("button", { type: "button", disabled: !ctx.canAct, dataset: { testid: "cancel", key: "cancel" },
+    bar.push(h("button", { type: "button", disabled: !ctx.canAct, dataset: { testid: "cancel", key: "cancel", action: "cancel" },
                            onclick: () => ctx.act("cancel") }, "Cancel"));
   }
   if (legal.has("pass")) {
-    bar.push(h("button", { type: "button", disabled: !ctx.canAct, dataset: { testid: "pass", key: "pass" },
+    bar.push(h("button", { type: "button", disabled: !ctx.canAct, dataset: { testid: "pass", key: "pass", action: "pass" },
                            onclick: () => ctx.act("pass") }, "Pass"));
   }
 

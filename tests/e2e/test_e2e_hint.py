@@ -1,0 +1,108 @@
+"""Hints in the browser: "Suggest a move" rings the suggested control and says why (each game);
+the lobby can turn hints off (remembered, kept in the save); the H key; hotseat."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from e2e_helpers import WAIT_MS, assert_no_axe_violations, click_and_wait, start, wait_idle
+
+GAMES = {"motto": 2, "mottainai": 2, "moteneba": 3}
+HINT_LINE = "[data-testid=hint-line]"
+RINGED = "#table .is-hinted"
+
+
+def ask_hint(page, *, key: bool = False) -> dict:
+    """Ask for a hint (button or H key) and wait for the answer; returns what the page shows."""
+    if key:
+        page.keyboard.press("h")
+    else:
+        page.click("[data-testid=hint]")
+    page.wait_for_function("document.body.dataset.hint !== undefined", timeout=WAIT_MS)
+    expect(page.locator("[data-testid=hint]")).to_have_text("Suggest a move")
+    return page.evaluate("""() => ({
+        action: document.body.dataset.hint,
+        line: document.querySelector('[data-testid=hint-line]').textContent,
+        ringed: [...document.querySelectorAll('#table .is-hinted')].map((e) => e.dataset.action),
+        announced: document.getElementById('announce').textContent,
+    })""")
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_hint_rings_a_legal_choice_with_a_reason_and_changes_nothing(app, game):
+    page = app
+    page.click(f"[data-testid=game-{game}]")
+    start(page, players=GAMES[game], seats=["human"] + ["greedy"] * (GAMES[game] - 1), seed=7)
+    assert page.evaluate("window.__app.phase") == "human"
+    expect(page.locator("[data-testid=hint]")).to_be_visible()
+    before = page.evaluate("window.__app.save()")
+    shown = ask_hint(page)
+    legal = {a["id"]: a["label"] for a in page.evaluate("window.__app.view")["legal_actions"]}
+    assert shown["action"] in legal
+    assert shown["ringed"] and shown["ringed"][0] == shown["action"]
+    assert shown["line"].startswith("Suggested: ") and len(shown["line"]) > 40
+    assert "Suggested move:" in shown["announced"]
+    assert page.evaluate("window.__app.save()") == before
+    box = page.locator(RINGED).first.bounding_box()
+    assert box and box["width"] > 10
+    assert_no_axe_violations(page, f"{game} with a hint shown")
+    # playing the suggestion clears the hint
+    page.locator(RINGED).first.click()
+    wait_idle(page)
+    expect(page.locator(HINT_LINE)).to_be_hidden()
+    assert page.locator(RINGED).count() == 0
+
+
+def test_hints_off_in_the_lobby_hide_the_button_and_are_remembered(app):
+    page = app
+    page.click("[data-testid=game-motto]")
+    page.uncheck("[data-testid=hints]")
+    start(page, players=2, seats=["human", "greedy"], seed=3)
+    assert page.evaluate("window.__app.phase") == "human"
+    expect(page.locator("[data-testid=hint]")).to_be_hidden()
+    page.keyboard.press("h")
+    page.wait_for_timeout(300)
+    expect(page.locator(HINT_LINE)).to_be_hidden()
+    assert page.evaluate("window.__app.save()")["hints"] is False
+    # kept with the game (autosave) and in the lobby settings
+    page.reload()
+    page.wait_for_function("window.__app && window.__app.ready", timeout=WAIT_MS)
+    expect(page.locator("[data-testid=hints]")).not_to_be_checked()
+    page.click("[data-testid=resume]")
+    wait_idle(page)
+    expect(page.locator("[data-testid=hint]")).to_be_hidden()
+    assert page.evaluate("window.__app.setup.hints") is False
+
+
+def test_the_h_key_asks_for_a_hint_and_enter_plays_it(app):
+    page = app
+    page.click("[data-testid=game-motto]")
+    start(page, players=2, seats=["human", "greedy"], seed=11)
+    turn = page.evaluate("window.__app.status.turn")
+    shown = ask_hint(page, key=True)
+    focused = page.evaluate("document.activeElement.dataset.action")
+    assert focused == shown["action"]
+    page.keyboard.press("Enter")
+    wait_idle(page)
+    assert page.evaluate("window.__app.status.turn") > turn
+    expect(page.locator(HINT_LINE)).to_be_hidden()
+
+
+def test_hotseat_a_hint_is_for_the_seat_on_screen_and_gone_behind_the_curtain(app):
+    page = app
+    page.click("[data-testid=game-motto]")
+    start(page, players=2, seats=["human", "human"], seed=5)
+    page.click("[data-testid=curtain-reveal]")
+    wait_idle(page)
+    shown = ask_hint(page)
+    assert shown["ringed"]
+    page.locator(RINGED).first.click()
+    wait_idle(page)
+    while page.evaluate("window.__app.phase") == "human":  # a set of three takes several clicks
+        ask_hint(page)
+        page.locator(RINGED).first.click()
+        wait_idle(page)
+    assert page.evaluate("window.__app.phase") == "curtain"
+    expect(page.locator(HINT_LINE)).to_be_hidden()
+    expect(page.locator("[data-testid=hint]")).to_be_hidden()
+    assert page.locator(RINGED).count() == 0
