@@ -235,11 +235,11 @@ def motto_reason(state: MottoState, seat: int, line: list[str], found: Found) ->
         card = state.pool[int(first[5:])]
         plan = best_play(state.stacks, hand + [card], (card,))
         if plan and plan[0] > 0:
-            return (f"Take {_short(card)}: with your hand it makes a set worth {plural(plan[0], 'points')} "
+            return (f"With your hand, {_short(card)} makes a set worth {plural(plan[0], 'points')} "
                     f"({_tokens_text(state.stacks, plan[1], sizes=False)}). {odds}")
-        return f"Take {_short(card)}. {odds}"
+        return odds
     if first == "draw":
-        return f"Draw from the deck: no card on the table makes a better set for you now. {odds}"
+        return f"No card on the table makes a better set for you now. {odds}"
     if first == "cancel":
         return f"Put the chosen cards back: another set is better. {odds}"
     return odds
