@@ -166,3 +166,20 @@ def test_bridge_hint_is_refused_when_it_is_not_your_turn_or_the_game_is_over():
         current = ok(bridge.status())["status"]["current_player"]
         ok(bridge.bot_turn(json.dumps({"seat": current, "bot": "random", "seed": 2})))
     assert refused(bridge.hint(json.dumps({"seat": 0}))) == "the game is over: there is no move to suggest"
+
+
+def test_the_page_can_call_hint_and_the_contract_lists_it():
+    """The worker only forwards the bridge functions it lists; the contract documents them."""
+    import importlib.util
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    spec = importlib.util.spec_from_file_location("engine_worker", root / "web" / "py" / "engine_worker.py")
+    worker = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(worker)
+    ok(bridge.new_game(json.dumps({"game": "motto", "num_players": 2, "seed": 4})))
+    seat = ok(bridge.status())["status"]["current_player"]
+    assert ok(worker.call("hint", json.dumps({"seat": seat, "iterations": 8})))["action"]
+    contract = (root / "docs" / "bridge-contract.md").read_text(encoding="utf-8")
+    assert "| `hint(spec)` |" in contract
+    assert f"`0 < seconds <= {bridge.MAX_HINT_SECONDS:g}`" in contract
+    assert f"`1..{bridge.MAX_HINT_ITERATIONS}`" in contract
