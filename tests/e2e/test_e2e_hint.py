@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from e2e_helpers import WAIT_MS, assert_no_axe_violations, click_and_wait, start, wait_idle
+from e2e.test_e2e_a11y import find_save, load_save
+from e2e_helpers import WAIT_MS, assert_no_axe_violations, start, wait_idle
 
 GAMES = {"motto": 2, "mottainai": 2, "moteneba": 3}
 HINT_LINE = "[data-testid=hint-line]"
@@ -39,15 +40,16 @@ def test_a_hint_rings_a_legal_choice_with_a_reason_and_changes_nothing(app, game
     shown = ask_hint(page)
     legal = {a["id"]: a["label"] for a in page.evaluate("window.__app.view")["legal_actions"]}
     assert shown["action"] in legal
-    assert shown["ringed"] and shown["ringed"][0] == shown["action"]
+    assert shown["action"] in shown["ringed"]
     assert shown["line"].startswith("Suggested: ") and len(shown["line"]) > 40
     assert "Suggested move:" in shown["announced"]
     assert page.evaluate("window.__app.save()") == before
-    box = page.locator(RINGED).first.bounding_box()
+    suggested = page.locator(f"{RINGED}[data-action='{shown['action']}']").first
+    box = suggested.bounding_box()
     assert box and box["width"] > 10
     assert_no_axe_violations(page, f"{game} with a hint shown")
     # playing the suggestion clears the hint
-    page.locator(RINGED).first.click()
+    suggested.click()
     wait_idle(page)
     expect(page.locator(HINT_LINE)).to_be_hidden()
     assert page.locator(RINGED).count() == 0
@@ -94,15 +96,31 @@ def test_hotseat_a_hint_is_for_the_seat_on_screen_and_gone_behind_the_curtain(ap
     start(page, players=2, seats=["human", "human"], seed=5)
     page.click("[data-testid=curtain-reveal]")
     wait_idle(page)
-    shown = ask_hint(page)
-    assert shown["ringed"]
-    page.locator(RINGED).first.click()
-    wait_idle(page)
     while page.evaluate("window.__app.phase") == "human":  # a set of three takes several clicks
-        ask_hint(page)
-        page.locator(RINGED).first.click()
+        shown = ask_hint(page)
+        page.locator(f"{RINGED}[data-action='{shown['action']}']").first.click()
         wait_idle(page)
     assert page.evaluate("window.__app.phase") == "curtain"
     expect(page.locator(HINT_LINE)).to_be_hidden()
     expect(page.locator("[data-testid=hint]")).to_be_hidden()
     assert page.locator(RINGED).count() == 0
+
+
+def test_a_moteneba_placement_rings_the_cube_and_the_girl_then_plays_them(app, tmp_path):
+    """A whole decision of two steps: the cube to place and the girl it goes to are both ringed;
+    clicking them in turn plays the suggestion."""
+    saved = find_save("moteneba", 3, lambda s: s.phase == "play" and s.pending is None and s.current_player == 0)
+    load_save(app, tmp_path, saved, ["human", "greedy", "greedy"])
+    page = app
+    shown = ask_hint(page)
+    turn = page.evaluate("window.__app.status.turn")
+    if not shown["action"].startswith("cube:"):
+        pytest.skip(f"the suggestion here is {shown['action']}, not a placement")
+    girl = next(a for a in shown["ringed"] if a.startswith("girl:"))
+    assert "Place a" in shown["line"] and " cube by " in shown["line"]
+    page.click(f"{RINGED}[data-action='{shown['action']}']")
+    wait_idle(page)
+    page.click(f"#table [data-action='{girl}']")
+    wait_idle(page)
+    assert page.evaluate("window.__app.status.turn") >= turn + 2
+    assert not page.evaluate("window.__app.lastError")
