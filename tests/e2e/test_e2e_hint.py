@@ -19,6 +19,10 @@ def ask_hint(page, *, key: bool = False) -> dict:
         page.keyboard.press("h")
     else:
         page.click("[data-testid=hint]")
+    # the computer thinks for a second (the page's budget): the button says so and does nothing
+    button = page.locator("[data-testid=hint]")
+    assert button.get_attribute("aria-disabled") == "true"
+    assert button.inner_text() == "Thinking about a move…"
     page.wait_for_function("document.body.dataset.hint !== undefined", timeout=WAIT_MS)
     expect(page.locator("[data-testid=hint]")).to_have_text("Suggest a move")
     return page.evaluate("""() => ({

@@ -3,7 +3,8 @@
 // view only, then rings the suggested card or button and says why in a line under the turn
 // line (and through announce()). Shortcut H.
 //
-// The button shows only on a human's turn, for the seat on screen, when the table has hints on
+// While the computer thinks, the button says so and does nothing (aria-disabled). It shows only
+// on a human's turn, for the seat on screen, when the table has hints on
 // (a lobby option). The suggestion belongs to one seat at one turn: the next redraw (a move, a
 // computer's turn, the curtain in hotseat) clears it, and an answer that arrives after the
 // turn has changed is dropped, so it never shows behind the curtain or to another player.
@@ -50,7 +51,8 @@ function updateButton() {
   if (!button) return;
   const thinking = asking != null && asking === keyOf(current);
   show(button, canAsk() || thinking);
-  button.disabled = thinking;
+  // aria-disabled (not disabled) while thinking, so a keyboard user's focus stays on the button
+  button.setAttribute("aria-disabled", thinking ? "true" : "false");
   button.setAttribute("aria-busy", thinking ? "true" : "false");
   button.textContent = thinking ? "Thinking about a move…" : "Suggest a move";
 }
