@@ -18,6 +18,7 @@ from . import __version__, inputs, list_games as _list_games, load as _load, new
 from .bots import available, make_bot
 from .core import IllegalActionError, SaveError, State
 from .inputs import quote
+from .replay import Replay
 from .rng import Rng
 
 #: the longest a ``benchmark`` call may measure random playouts, in seconds per game
@@ -196,7 +197,6 @@ _replay = None
 
 def _current_replay():
     global _replay
-    from .replay import Replay
     state = _current()
     if _replay is None or not _replay.fits(state):
         _replay = Replay(state)

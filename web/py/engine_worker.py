@@ -16,6 +16,7 @@ from engine import bridge
 # bridge function name -> does it take an argument?
 _FUNCTIONS = {"list_games": False, "new_game": True, "view": True, "apply": True,
               "bot_turn": True, "save": False, "load": True, "benchmark": True}
+_FUNCTIONS.update({"replay_info": False, "replay_view": True})  # stepping through a game
 
 
 def call(name, arg=None):
