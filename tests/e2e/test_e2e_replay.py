@@ -196,3 +196,32 @@ def test_open_hands_use_the_games_own_cards(app, tmp_path, game, players):
         cards = app.locator(f"[data-testid=open-hand][data-seat='{holding['seat']}'] [data-testid=open-hand-card]")
         assert cards.count() == count(holding)
     assert_no_axe_violations(app, f"{game} replay with all hands open")
+
+
+def test_replay_during_a_game_against_the_computer_and_after_continue(app, tmp_path):
+    """One person against the computer: mid-game, their own seat or the spectator; the game waits
+    and goes on after Exit. A finished game kept in the browser offers Replay after Continue."""
+    saved = finished("motto", 2, seed=8, stop=20)
+    assert load(app, tmp_path, saved, ["greedy", "human"]) == "human"
+    turn = app.evaluate("window.__app.status.turn")
+    app.click("[data-testid=replay-open]")
+    wait_idle(app)
+    assert viewer_labels(app) == ["Bob", "Spectator — no hands"]
+    shown = app.eval_on_selector_all("[data-testid=hand-card]", "els => els.map(e => e.dataset.card)")
+    assert shown == [c["key"] for c in at_step(saved, turn).view(1)["table"]["hand"]]
+    app.select_option("[data-testid=replay-viewer]", label="Spectator — no hands")
+    app.wait_for_selector("[data-testid=hand]", state="detached")
+    assert app.locator("[data-testid=replay-log-line]").count() == len(at_step(saved, turn).log)
+    app.click("[data-testid=replay-exit]")
+    assert wait_idle(app) == "human" and app.evaluate("window.__app.status.turn") == turn
+    assert app.locator("[data-testid=log] li button").count() == 0   # the live log again
+
+    done = finished("motto", 2, seed=8)
+    assert load(app, tmp_path, done, ["greedy", "human"]) == "over"
+    app.click("[data-testid=result-new-game]")
+    wait_idle(app)
+    app.click("[data-testid=resume]")
+    assert wait_idle(app) == "over"
+    app.click("[data-testid=result-replay]")
+    wait_idle(app)
+    assert viewer_labels(app) == ["Everyone — all hands", "Alice", "Bob"]

@@ -174,3 +174,20 @@ def test_a_long_mottainai_game_steps_without_replaying_from_the_start(monkeypatc
     for k in range(steps, -1, -1):
         replay_view(k, None)
     assert applied["count"] <= (steps + 1) * replay.CHECKPOINT_EVERY
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_open_hands_are_new_data_on_every_call(name):
+    state, _ = played(name, game_class(name).info.min_players, seed=9, stop=60)
+    before = json.dumps(state.open_hands())
+    hands = state.open_hands()
+    for holding in hands:
+        for value in holding.values():
+            if isinstance(value, list):
+                for item in value:
+                    item.clear() if isinstance(item, dict) else None
+                value.clear()
+            elif isinstance(value, dict):
+                value.clear()
+        holding.clear()
+    assert json.dumps(state.open_hands()) == before
