@@ -30,7 +30,7 @@ def finished(game: str, players: int, seed: int, stop: int | None = None) -> dic
 def load(page, tmp_path, saved: dict, kinds: list[str]) -> str:
     seats = [{"kind": "human", "bot": None, "name": NAMES[i]} if k == "human"
              else {"kind": "bot", "bot": k, "name": NAMES[i]} for i, k in enumerate(kinds)]
-    path = tmp_path / f"{saved['game']}.json"
+    path = tmp_path / f"{saved['game']}-{len(saved['actions'])}.json"
     path.write_text(json.dumps({**saved, "seats": seats}))
     page.set_input_files("[data-testid=load-file]", str(path))
     return wait_idle(page)
@@ -203,7 +203,8 @@ def test_replay_during_a_game_against_the_computer_and_after_continue(app, tmp_p
     and goes on after Exit. A finished game kept in the browser offers Replay after Continue."""
     saved = finished("motto", 2, seed=8, stop=20)
     assert load(app, tmp_path, saved, ["greedy", "human"]) == "human"
-    turn = app.evaluate("window.__app.status.turn")
+    saved = app.evaluate("window.__app.save()")   # the computer may have moved since the load
+    turn = len(saved["actions"])
     app.click("[data-testid=replay-open]")
     wait_idle(app)
     assert viewer_labels(app) == ["Bob", "Spectator — no hands"]
@@ -217,7 +218,8 @@ def test_replay_during_a_game_against_the_computer_and_after_continue(app, tmp_p
     assert app.locator("[data-testid=log] li button").count() == 0   # the live log again
 
     done = finished("motto", 2, seed=8)
-    assert load(app, tmp_path, done, ["greedy", "human"]) == "over"
+    load(app, tmp_path, done, ["greedy", "human"])
+    app.wait_for_function("window.__app.phase === 'over' && window.__app.idle")
     app.click("[data-testid=result-new-game]")
     wait_idle(app)
     app.click("[data-testid=resume]")
