@@ -108,6 +108,11 @@ def test_replay_a_finished_game(app, tmp_path):
     app.wait_for_function(f"document.querySelector('[data-testid=replay]').dataset.step === '{jump + 1}'")
     app.keyboard.press("Home")
     app.wait_for_function("document.querySelector('[data-testid=replay]').dataset.step === '0'")
+    for _ in range(3):   # quick presses each count, even before the engine has answered
+        app.keyboard.press("ArrowRight")
+    app.wait_for_function("document.querySelector('[data-testid=replay]').dataset.step === '3'")
+    app.wait_for_timeout(200)
+    assert step_shown(app) == 3
     app.keyboard.press("End")
     app.wait_for_function(f"document.querySelector('[data-testid=replay]').dataset.step === '{steps}'")
     app.keyboard.press("ArrowLeft")

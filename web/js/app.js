@@ -466,11 +466,11 @@ function showResult() {
         row.cells.map((c) => h("td", {}, String(c))),
         h("td", { class: "scores__total", dataset: { testid: "score-total" } }, String(row.total)))))),
     h("div", { class: "result__actions" },
-      h("button", { type: "button", dataset: { testid: "result-replay" }, onclick: startReplay }, "Replay"),
       h("button", { type: "button", class: "primary", dataset: { testid: "play-again" },
                     onclick: () => startGame({ ...app.setup, seed: randomSeed() }) }, "Play again"),
       h("button", { type: "button", dataset: { testid: "result-new-game" }, onclick: () => gotoLobby() },
-        "New game")));
+        "New game"),
+      h("button", { type: "button", dataset: { testid: "result-replay" }, onclick: startReplay }, "Replay")));
   show(box, true);
   box.querySelector("button")?.focus({ preventScroll: true });
 }

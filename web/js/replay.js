@@ -53,7 +53,7 @@ export async function openReplay(opts) {
   }
   const info = reply.replay;
   const viewers = replayViewers({ isOver: opts.isOver && info.is_over, humans: opts.humans, names: opts.names });
-  replay = { ...opts, info, viewers, viewer: viewers[0], step: info.steps, timer: null, token: 0,
+  replay = { ...opts, info, viewers, viewer: viewers[0], step: info.steps, want: info.steps, timer: null, token: 0,
              module: await viewFor(opts.game) };
   buildBar();
   buildLog();
@@ -74,6 +74,7 @@ export function closeReplay() {
   show($("replay"), false);
   document.body.classList.remove("is-replaying");
   $("table").replaceChildren();
+  $("table").classList.remove("is-open-hands");
   $("log").replaceChildren();
 }
 
@@ -92,9 +93,9 @@ function buildBar() {
                          "aria-label": "Replay controls (arrow keys step, Home and End jump)",
                          onkeydown: barKeys },
     button("replay-first", "First step", ["◀◀", word("First")], () => goTo(0)),
-    button("replay-prev", "Previous step", ["◀", word("Previous")], () => goTo(replay.step - 1)),
+    button("replay-prev", "Previous step", ["◀", word("Previous")], () => goTo(replay.want - 1)),
     button("replay-play", "Play", ["▶", word("Play")], togglePlay, { class: "primary" }),
-    button("replay-next", "Next step", [word("Next"), "▶"], () => goTo(replay.step + 1)),
+    button("replay-next", "Next step", [word("Next"), "▶"], () => goTo(replay.want + 1)),
     button("replay-last", "Last step", [word("Last"), "▶▶"], () => goTo(replay.info.steps)),
     h("span", { class: "replay__step", dataset: { testid: "replay-step" } }));
   $("replay").replaceChildren(
@@ -112,7 +113,7 @@ function buildBar() {
 
 function barKeys(ev) {
   if (ev.altKey || ev.ctrlKey || ev.metaKey || !replay) return;
-  const to = { ArrowLeft: replay.step - 1, ArrowRight: replay.step + 1, Home: 0, End: replay.info.steps }[ev.key];
+  const to = { ArrowLeft: replay.want - 1, ArrowRight: replay.want + 1, Home: 0, End: replay.info.steps }[ev.key];
   if (to === undefined) return;
   ev.preventDefault();
   stopPlay();
@@ -127,7 +128,7 @@ function exitReplay() {
 
 function setViewer(key) {
   replay.viewer = replay.viewers.find((v) => v.key === key) ?? replay.viewers[0];
-  goTo(replay.step, { say: false });
+  goTo(replay.want, { say: false });
 }
 
 // ------------------------------------------------------------------ playing
@@ -173,6 +174,7 @@ async function goTo(step, { say = true, playing = false } = {}) {
   if (!r) return;
   if (!playing) stopPlay();
   step = Math.max(0, Math.min(r.info.steps, step));
+  r.want = step; // steps asked for quickly one after another count from here
   const token = ++r.token;
   const reply = await call("replay_view", { step, seat: r.viewer.seat, open: r.viewer.open })
     .catch((err) => ({ ok: false, error: String(err?.message ?? err) }));
@@ -213,6 +215,7 @@ function draw(view) {
   const table = $("table");
   table.replaceChildren();
   const ctx = { act: async () => null, canAct: false, names: r.names, fill, showError: () => {}, seat: view.seat };
+  table.classList.toggle("is-open-hands", Boolean(view.open_hands));
   r.module.render(table, view, ctx);
   // inside the game's own root, so its card styles apply
   if (view.open_hands) (table.firstElementChild ?? table).append(openHands(view.open_hands, ctx));
@@ -242,14 +245,16 @@ function buildLog() {
         h("span", { class: "sr-only" }, `Step ${r.info.log_steps[i]}: `), fill(line)))));
 }
 
-/** Lines up to this step are shown as said; this step's lines are highlighted; later ones dimmed. */
+/** Lines up to this step are shown as said, the latest of them highlighted (what just happened);
+ *  later ones muted. */
 function markLog(step) {
   const log = $("log");
   let current = null;
+  const latest = Math.max(-1, ...replay.info.log_steps.filter((at) => at <= step));
   for (const li of log.children) {
     const at = Number(li.dataset.step);
     li.classList.toggle("is-future", at > step);
-    const here = at === step;
+    const here = at === latest;
     li.classList.toggle("is-current", here);
     if (here) li.firstChild.setAttribute("aria-current", "step");
     else li.firstChild.removeAttribute("aria-current");

@@ -369,7 +369,7 @@ export function render(root, view, ctx) {
     mine && ctx.canAct ? choiceBar(view, ctx, legal) : null,
     mine ? myTemple(view, ctx, legal) : null,
     mine ? handSection(view, ctx, legal)
-         : h("p", { class: "muted" }, "You are watching: no hand is shown."),
+         : h("p", { class: "muted mt-spectator" }, "You are watching: no hand is shown."),
     legend(view)));
 }
 
