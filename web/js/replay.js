@@ -92,11 +92,11 @@ function buildBar() {
   const bar = h("div", { id: "replay-bar", class: "replay__bar", role: "group",
                          "aria-label": "Replay controls (arrow keys step, Home and End jump)",
                          onkeydown: barKeys },
-    button("replay-first", "First step", ["◀◀", word("First")], () => goTo(0)),
-    button("replay-prev", "Previous step", ["◀", word("Previous")], () => goTo(replay.want - 1)),
-    button("replay-play", "Play", ["▶", word("Play")], togglePlay, { class: "primary" }),
-    button("replay-next", "Next step", [word("Next"), "▶"], () => goTo(replay.want + 1)),
-    button("replay-last", "Last step", [word("Last"), "▶▶"], () => goTo(replay.info.steps)),
+    button("replay-first", "First step", [glyph("«"), word("First")], () => goTo(0)),
+    button("replay-prev", "Previous step", [glyph("‹"), word("Previous")], () => goTo(replay.want - 1)),
+    button("replay-play", "Play", [glyph("▶"), h("span", { class: "replay__play-word" }, " Play")], togglePlay, { class: "primary" }),
+    button("replay-next", "Next step", [word("Next"), glyph("›")], () => goTo(replay.want + 1)),
+    button("replay-last", "Last step", [word("Last"), glyph("»")], () => goTo(replay.info.steps)),
     h("span", { class: "replay__step", dataset: { testid: "replay-step" } }));
   $("replay").replaceChildren(
     h("div", { class: "replay__head" },
@@ -162,7 +162,7 @@ function setPlaying(playing) {
   replay.timer = playing ? -1 : null;
   const play = $("replay-bar")?.querySelector("[data-testid=replay-play]");
   if (!play) return;
-  play.replaceChildren(playing ? "❚❚" : "▶", h("span", { class: "replay__word" }, playing ? " Pause" : " Play"));
+  play.replaceChildren(glyph(playing ? "❚❚" : "▶"), h("span", { class: "replay__play-word" }, playing ? " Pause" : " Play"));
   play.setAttribute("aria-label", playing ? "Pause" : "Play");
   $("replay").dataset.playing = String(playing);
 }
@@ -190,6 +190,9 @@ async function goTo(step, { say = true, playing = false } = {}) {
     announce(`Step ${step} of ${r.info.steps}. ${lines.join(" ")}`);
   }
 }
+
+/** A button's symbol: seen, not read out (the button's name says it in words). */
+const glyph = (text) => h("span", { "aria-hidden": "true" }, text);
 
 const fill = (text) => fillNames(text, replay?.names ?? []);
 
