@@ -480,7 +480,7 @@ function showResult() {
  *  decides whose view may be shown (replayViewers); leaving it resumes the game as it was. */
 async function startReplay() {
   if (curtainOpen() || app.busy || !app.status || app.phase === "replay") return;
-  app.gen += 1; // pauses the game loop
+  const gen = ++app.gen; // pauses the game loop
   setPhase("replay");
   setIdle(false);
   show($("result"), false);
@@ -488,12 +488,14 @@ async function startReplay() {
   app.view = null; // "Describe the table" has nothing live to describe meanwhile
   const opened = await openReplay({
     game: app.setup.game, names: names(), humans: humans(), isOver: app.status.is_over, showError,
+    wanted: () => gen === app.gen,
     onExit: () => {
       app.logLines = [];
       $("log").replaceChildren();
       resumeGame({ fromHistory: true });
     },
   });
+  if (gen !== app.gen) return; // the player went elsewhere meanwhile
   if (!opened) resumeGame({ fromHistory: true });
   else setIdle(true);
 }

@@ -43,10 +43,12 @@ export function replayViewers({ isOver, humans, names }) {
 let replay = null; // the open replay, or null
 
 /** Open the replay of the current game. `opts`: {game, names, humans, isOver, onExit,
- *  showError}. Resolves to false (and shows the error) if the engine cannot replay it. */
+ *  showError, wanted}. Resolves to false (and shows the error) if the engine cannot replay it,
+ *  or if `wanted()` says the page has moved on meanwhile (the lobby, another game). */
 export async function openReplay(opts) {
   closeReplay();
   const reply = await call("replay_info").catch((err) => ({ ok: false, error: String(err?.message ?? err) }));
+  if (opts.wanted && !opts.wanted()) return false;
   if (!reply.ok) {
     opts.showError?.(`The replay could not start: ${reply.error}`);
     return false;
@@ -55,6 +57,10 @@ export async function openReplay(opts) {
   const viewers = replayViewers({ isOver: opts.isOver && info.is_over, humans: opts.humans, names: opts.names });
   replay = { ...opts, info, viewers, viewer: viewers[0], step: info.steps, want: info.steps, timer: null, token: 0,
              module: await viewFor(opts.game) };
+  if (opts.wanted && !opts.wanted()) {
+    replay = null;
+    return false;
+  }
   buildBar();
   buildLog();
   show($("replay"), true);
@@ -77,8 +83,6 @@ export function closeReplay() {
   $("table").classList.remove("is-open-hands");
   $("log").replaceChildren();
 }
-
-export const replayOpen = () => replay != null;
 
 // ------------------------------------------------------------------ the control bar
 function buildBar() {
