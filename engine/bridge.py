@@ -18,6 +18,7 @@ from . import __version__, inputs, list_games as _list_games, load as _load, new
 from .bots import available, make_bot
 from .core import IllegalActionError, SaveError, State
 from .inputs import quote
+from .replay import Replay
 from .rng import Rng
 
 #: the longest a ``benchmark`` call may measure random playouts, in seconds per game
@@ -224,3 +225,44 @@ def hint(spec: str) -> str:
     labels = {action.id: action.label for action in state.legal_actions()}
     return _reply(action=suggestion.action, label=labels[suggestion.action], reason=suggestion.reason,
                   line=list(suggestion.line))
+
+# ---------------------------------------------------------------------- replay
+# Stepping through the current game (engine/replay.py). The replay of the current game is kept
+# between calls (checkpoints and a cursor) and rebuilt when the game has moved on or changed.
+_replay = None
+
+
+def _current_replay():
+    global _replay
+    state = _current()
+    if _replay is None or not _replay.fits(state):
+        _replay = Replay(state)
+    return _replay
+
+
+@_guard
+def replay_info() -> str:
+    """The current game as a replay: ``steps``, ``is_over``, ``actors`` (seat that took each
+    action), ``log`` and ``log_steps`` (for each log line, the step after which it appears)."""
+    return _reply(replay=_current_replay().info())
+
+
+@_guard
+def replay_view(spec: str) -> str:
+    """``{step, seat, open}``: the view of ``seat`` (``null``: a spectator) after the first
+    ``step`` actions; with ``open: true`` (only once the game is over) plus ``open_hands``."""
+    replay = _current_replay()
+    spec = _spec(spec, "replay_view's argument", "step, seat, open")
+    unknown = sorted(set(spec) - {"step", "seat", "open"})
+    if unknown:
+        raise ValueError(f"replay_view has no setting {quote(unknown[0])}; settings: step, seat, open")
+    if "step" not in spec:
+        raise ValueError(f"replay_view needs a step, 0..{replay.steps}")
+    step = inputs.whole_number(spec["step"], "the step", 0, replay.steps + 1)
+    seat = spec.get("seat")
+    if seat is not None:
+        seat = inputs.whole_number(seat, "the seat", 0, replay.settings[0])
+    open_hands = spec.get("open", False)
+    if not isinstance(open_hands, bool):
+        raise ValueError(f"open must be true or false, not {quote(open_hands)}")
+    return _reply(view=replay.view(step, seat, open_hands))

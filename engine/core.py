@@ -289,6 +289,18 @@ class State:
                 "rows": [{"seat": seat, "cells": json_copy(cells), "total": scores[seat]}
                          for seat, cells in enumerate(rows)]}
 
+    # ------------------------------------------------------------------ open hands (replays)
+    def open_hands(self) -> list[dict]:
+        """Every seat's private holdings (hand, and whatever else face down it owns) as plain
+        data in the card shapes of the game's views: ``[{"seat": s, ...}]``. Deck order is never
+        part of it. This is the whole truth about the hands: a front end shows it only once the
+        game is over (the bridge's ``replay_view`` refuses it before). New data on every call."""
+        return [{"seat": seat, **self._holdings(seat)} for seat in range(self.num_players)]
+
+    def _holdings(self, seat: int) -> dict:
+        """Hook: ``seat``'s private holdings for :meth:`open_hands` (new data on every call)."""
+        raise NotImplementedError
+
     # ------------------------------------------------------------------ saving
     def save(self) -> dict:
         """A JSON-safe save: enough to rebuild this exact state with :func:`engine.load`."""

@@ -215,24 +215,26 @@ FIELD_SPECS = {
     "apply": ({"seat": 0, "action": "draw"}, ("seat", "action")),
     "bot_turn": ({"seat": 0, "bot": "random", "seed": 1}, ("seat", "bot", "seed")),
     "benchmark": ({"seconds": 0.01, "hard_iterations": 1}, ("seconds", "hard_iterations")),
+    "replay_view": ({"step": 1, "seat": 0, "open": False}, ("step", "seat", "open")),
 }
 
 
 def _field_valid(function, field, kind) -> bool:
     """The hostile values a field accepts (they would start a game, move, or run a benchmark)."""
     return ((function, field, kind) in {("new_game", "options", "empty-object"), ("new_game", "options", "none"),
-                                         ("apply", "seat", "none")}
+                                         ("apply", "seat", "none"), ("replay_view", "seat", "none"),
+                                         ("replay_view", "open", "false")}
             or (function, field) == ("benchmark", "seconds") and kind in ("float-one", "float"))
 
 
-@pytest.mark.parametrize("function", ["new_game", "view", "apply", "bot_turn", "load", "benchmark"])
+@pytest.mark.parametrize("function", ["new_game", "view", "apply", "bot_turn", "load", "benchmark", "replay_view"])
 @pytest.mark.parametrize("kind", _ids(HOSTILE_TEXTS))
 def test_bridge_refuses_hostile_text(running_game, function, kind):
     text = HOSTILE_TEXTS[kind]  # (apply takes text not starting with { or " as a bare action id)
     _assert_refused_reply(getattr(bridge, function)(text))
 
 
-@pytest.mark.parametrize("function", ["new_game", "view", "apply", "bot_turn", "load", "benchmark"])
+@pytest.mark.parametrize("function", ["new_game", "view", "apply", "bot_turn", "load", "benchmark", "replay_view"])
 @pytest.mark.parametrize("kind", _ids(HOSTILE_VALUES))
 def test_bridge_refuses_hostile_values_as_the_argument(running_game, function, kind):
     value = HOSTILE_VALUES[kind]

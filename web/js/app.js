@@ -26,6 +26,7 @@ import { startOffline } from "./offline.js";
 import { viewFor } from "./views/index.js";
 import { initRules } from "./rules-panel.js";
 import { initHints, drawHint, clearHint } from "./hint.js";
+import { openReplay, closeReplay } from "./replay.js";
 import { setCurtain, curtainOpen, restoreFocus, rove, announce, showDescription, clearDescription, descriptionOpen,
          onShortcut, firstChoice } from "./a11y.js";
 
@@ -36,7 +37,7 @@ const PACE = Math.max(0, Number(params.get("pace") ?? 700) || 0);
 const $ = (id) => document.getElementById(id);
 
 const app = {
-  phase: "loading", // loading | lobby | starting | curtain | human | bot | over | stalled | error
+  phase: "loading", // loading | lobby | starting | curtain | human | bot | over | stalled | replay | error
   engine: null,     // build + version info
   games: [],
   setup: null,      // {game, numPlayers, seats: [{kind, bot, name}], seed, options}
@@ -148,6 +149,7 @@ function gotoLobby(notice, { fromHistory = false } = {}) {
   setPhase("lobby");
   setIdle(true);
   setCurtain(false);
+  closeReplay();
   $("table").replaceChildren(); // no hand stays in the page behind the lobby
   clearHint();
   clearDescription();
@@ -181,6 +183,7 @@ function enterGame(setup, status) {
   navigate("game");
   app.shownHuman = null;
   app.view = null;
+  closeReplay();
   app.logLines = [];
   $("log").replaceChildren();
   show($("result"), false);
@@ -244,7 +247,7 @@ function navigate(screen) {
   if (history.state?.screen !== screen) history.pushState({ screen }, "");
 }
 
-const GAME_PHASES = new Set(["curtain", "human", "bot", "over", "stalled"]);
+const GAME_PHASES = new Set(["curtain", "human", "bot", "over", "stalled", "replay"]);
 window.addEventListener("popstate", (event) => {
   const screen = event.state?.screen;
   if (screen === "game" && app.phase === "lobby" && app.status) resumeGame({ fromHistory: true });
@@ -470,9 +473,35 @@ function showResult() {
       h("button", { type: "button", class: "primary", dataset: { testid: "play-again" },
                     onclick: () => startGame({ ...app.setup, seed: randomSeed() }) }, "Play again"),
       h("button", { type: "button", dataset: { testid: "result-new-game" }, onclick: () => gotoLobby() },
-        "New game")));
+        "New game"),
+      h("button", { type: "button", dataset: { testid: "result-replay" }, onclick: startReplay }, "Replay")));
   show(box, true);
   box.querySelector("button")?.focus({ preventScroll: true });
+}
+
+// ------------------------------------------------------------------ replay (js/replay.js)
+/** Step through the game so far. The game waits meanwhile (no computer moves); replay.js
+ *  decides whose view may be shown (replayViewers); leaving it resumes the game as it was. */
+async function startReplay() {
+  if (curtainOpen() || app.busy || !app.status || app.phase === "replay") return;
+  const gen = ++app.gen; // pauses the game loop
+  setPhase("replay");
+  setIdle(false);
+  show($("result"), false);
+  clearDescription();
+  app.view = null; // "Describe the table" has nothing live to describe meanwhile
+  const opened = await openReplay({
+    game: app.setup.game, names: names(), humans: humans(), isOver: app.status.is_over, showError,
+    wanted: () => gen === app.gen,
+    onExit: () => {
+      app.logLines = [];
+      $("log").replaceChildren();
+      resumeGame({ fromHistory: true });
+    },
+  });
+  if (gen !== app.gen) return; // the player went elsewhere meanwhile
+  if (!opened) resumeGame({ fromHistory: true });
+  else setIdle(true);
 }
 
 // ------------------------------------------------------------------ save / load
@@ -558,6 +587,7 @@ onShortcut("l", () => $("log").focus());
 $("btn-save").addEventListener("click", saveGame);
 $("btn-load").addEventListener("click", pickFile);
 $("btn-new").addEventListener("click", () => gotoLobby());
+$("btn-replay").addEventListener("click", startReplay);
 $("btn-reload").addEventListener("click", () => location.reload());
 $("message-close").addEventListener("click", clearError);
 initHints();

@@ -925,6 +925,11 @@ class MotenebaState(State):
                                for k in sorted(self.hands[seat], key=EVENT_KINDS.index)]
         return table
 
+    def _holdings(self, seat: int) -> dict:
+        """For open hands: the seat's event cards (as in its own view's ``events``)."""
+        return {"events": [{"kind": k, "title": EVENTS[k]["title"], "text": EVENTS[k]["text"]}
+                           for k in sorted(self.hands[seat], key=EVENT_KINDS.index)]}
+
     # -------------------------------------------------------------- hidden information
     def _determinize(self, seat: int, rng: Rng) -> None:
         """Re-deal the event deck and the other players' event cards (all taken face down).

@@ -1432,6 +1432,14 @@ class MottainaiState(State):
             table["choice"] = choice
         return table
 
+    def _holdings(self, seat: int) -> dict:
+        """For open hands: the seat's hand, its waiting area and its task while face down
+        (a starting card), each in the card shape of the views."""
+        task = self.tasks[seat]
+        return {"hand": [card_json(c) for c in sorted(self.hands[seat], key=_sort_key)],
+                "waiting": [card_json(c) for c in sorted(self.waiting[seat], key=_sort_key)],
+                "face_down_task": card_json(task) if task is not None and self.task_face_down[seat] else None}
+
     # -------------------------------------------------------------- hidden information
     def _determinize(self, seat: int, rng: Rng) -> None:
         """Re-deal every card ``seat`` cannot see: the deck, the other players' hands, every

@@ -401,6 +401,10 @@ class MottoState(State):
                                     "text": _tokens_text(tokens)}
         return table
 
+    def _holdings(self, seat: int) -> dict:
+        """For open hands: the seat's hand (sorted, as in its own view)."""
+        return {"hand": [card.to_json() for card in sorted(self.hands[seat])]}
+
     # -------------------------------------------------------------- hidden information
     def _determinize(self, seat: int, rng: Rng) -> None:
         """Re-deal the deck and the other players' unknown hand cards.

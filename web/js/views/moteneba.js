@@ -379,3 +379,13 @@ export function describe(view, ctx) {
   if (view.seat != null && t.events) lines.push(`Your event cards: ${t.events.map((e) => e.title).join(", ") || "none"}.`);
   return lines;
 }
+
+// ---------------------------------------------------------------- open hands (replay)
+/** One seat's event cards shown to everyone (a replay after the end). */
+export function renderHoldings(holding) {
+  return holding.events.length
+    ? h("div", { class: "replay-hands__cards mn-events" },
+        holding.events.map((e) => h("div", { class: "mn-event", dataset: { testid: "open-hand-card", card: e.kind } },
+          spaced(h("span", { class: "mn-event__title" }, `${e.title}:`), h("span", { class: "mn-event__text" }, e.text)))))
+    : h("p", { class: "muted" }, "No event cards.");
+}

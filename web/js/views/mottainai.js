@@ -369,7 +369,7 @@ export function render(root, view, ctx) {
     mine && ctx.canAct ? choiceBar(view, ctx, legal) : null,
     mine ? myTemple(view, ctx, legal) : null,
     mine ? handSection(view, ctx, legal)
-         : h("p", { class: "muted" }, "You are watching: no hand is shown."),
+         : h("p", { class: "muted mt-spectator" }, "You are watching: no hand is shown."),
     legend(view)));
 }
 
@@ -398,4 +398,19 @@ function statusStripText(t, ctx) {
   if (noon.prayer_only) return `${ctx.names[noon.performer]} has no task: one Prayer.`;
   return `${ctx.names[noon.performer]} performs a ${ROLE_NAMES[noon.role]} task (${MATERIAL_NAMES[noon.material]}), ` +
     `${plural(noon.actions_left, "action")} left of ${noon.actions_total}.`;
+}
+
+// ---------------------------------------------------------------- open hands (replay)
+/** One seat's hidden cards shown to everyone (a replay after the end): hand, waiting area and a
+ *  face-down task, as plain cards. */
+export function renderHoldings(holding) {
+  const row = (title, cards) => [
+    h("p", { class: "replay-hands__label" }, title),
+    cards.length ? h("div", { class: "replay-hands__cards" },
+                     cards.map((c) => cardEl(c, { mini: true, testid: "open-hand-card" })))
+                 : h("p", { class: "muted mt-none" }, "none")];
+  return h("div", {},
+    row("Hand", holding.hand),
+    holding.waiting.length ? row("Waiting area", holding.waiting) : null,
+    holding.face_down_task ? row("Task, face down", [holding.face_down_task]) : null);
 }

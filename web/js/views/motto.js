@@ -248,3 +248,13 @@ export function describe(view, ctx) {
   }
   return lines;
 }
+
+// ---------------------------------------------------------------- open hands (replay)
+/** One seat's hand shown to everyone (a replay after the end): the cards, not clickable. */
+export function renderHoldings(holding) {
+  return holding.hand.length
+    ? h("div", { class: "replay-hands__cards", role: "list", "aria-label": "Hand" },
+        holding.hand.map((card) => h("span", { class: cardClass(card), role: "listitem", "aria-label": card.label,
+                                               dataset: { testid: "open-hand-card", card: card.key } }, cardFace(card))))
+    : h("p", { class: "muted" }, "No cards in hand.");
+}
