@@ -226,6 +226,7 @@ def hint(spec: str) -> str:
     return _reply(action=suggestion.action, label=labels[suggestion.action], reason=suggestion.reason,
                   line=list(suggestion.line))
 
+
 # ---------------------------------------------------------------------- replay
 # Stepping through the current game (engine/replay.py). The replay of the current game is kept
 # between calls (checkpoints and a cursor) and rebuilt when the game has moved on or changed.
