@@ -157,7 +157,7 @@ def test_selection_only_offers_cards_that_can_complete_a_play():
     offered = {a.id for a in state.legal_actions() if a.id.startswith("select:")}
     # the only play is love? no: 1 love red + 2 love blue + nothing else with love. Purple pair + ? no.
     assert offered == set()
-    with pytest.raises(IllegalActionError, match="no cards left in your hand share a value"):
+    with pytest.raises(IllegalActionError, match="no play includes this card: it shares no symbol, number or colour with two other cards"):
         state.apply("select:" + card("1 love red").key)
 
 
