@@ -60,12 +60,15 @@ const gameInfo = (name) => app.games.find((g) => g.name === name);
 
 /** Say what went wrong in a toast over the viewport (role=alert): the table never moves, and
  *  the toast sits in the half of the screen away from the control just used, so it does not
- *  hide the card the player clicked. */
+ *  hide the card the player clicked (at the top, it stays under the turn line). */
 function showError(message) {
   app.lastError = message;
   const box = $("message");
   const at = document.activeElement?.getBoundingClientRect?.();
-  box.classList.toggle("message--top", Boolean(message && at && at.height && at.top + at.height / 2 > innerHeight / 2));
+  const top = Boolean(message && at && at.height && at.top + at.height / 2 > innerHeight / 2);
+  box.classList.toggle("message--top", top);
+  const turnLine = $("game").hidden ? 0 : document.querySelector(".game__status").getBoundingClientRect().bottom;
+  box.style.top = top ? `${Math.max(16, Math.min(turnLine + 8, innerHeight / 3))}px` : "";
   $("message-text").textContent = message;
   show(box, Boolean(message));
 }

@@ -226,8 +226,8 @@ export function renderLobby(root, { games, onStart, onLoad, resume, notice }) {
 
   function start() {
     const n = Number(seed);
-    if (!Number.isInteger(n) || n < 0) {
-      alertIn("The seed must be a whole number, 0 or more.");
+    if (!Number.isSafeInteger(n) || n < 0) {
+      alertIn(`The seed must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER.toLocaleString("en")}.`);
       return;
     }
     const seats = settings.seats.slice(0, settings.numPlayers).map((s, i) => ({
