@@ -348,7 +348,7 @@ def test_first_player_comes_from_the_seed_or_the_option():
     firsts = {engine.new_game("motto", 4, seed=s).current_player for s in range(40)}
     assert firsts == {0, 1, 2, 3}
     assert engine.new_game("motto", 4, seed=3, options={"first_player": "3"}).current_player == 2
-    with pytest.raises(ValueError, match="not a seat"):
+    with pytest.raises(ValueError, match="seat 4 cannot take the first turn in a 2-player game"):
         engine.new_game("motto", 2, options={"first_player": "4"})
 
 
