@@ -145,9 +145,10 @@ def test_the_game_over_box_scrolls_into_view_and_takes_the_focus(app, tmp_path):
     assert app.evaluate("scrollY") > page_box(app, "#table")["y"]  # the top of the game is out of sight
     app.evaluate("(sel) => document.querySelector(sel).click()", MOTTO_CLICK[move])
     assert wait_idle(app) == "over"
-    # smooth scrolling ends with the box at the top of the screen
+    # smooth scrolling ends with the box at the top of the screen, under the (sticky) turn line
     app.wait_for_function("""() => { const r = document.querySelector('[data-testid=result]').getBoundingClientRect();
-                                     return r.top >= 0 && r.top < innerHeight / 3; }""")
+                                     const turn = document.querySelector('.game__status').getBoundingClientRect();
+                                     return r.top >= Math.max(0, turn.bottom) && r.top < innerHeight / 3; }""")
     result = app.locator("[data-testid=result]")
     expect(result).to_be_focused()
     expect(result).to_have_attribute("aria-labelledby", "result-title")

@@ -493,7 +493,10 @@ function showResult() {
   box.querySelector("h2").id = "result-title";
   const calm = matchMedia("(prefers-reduced-motion: reduce)").matches;
   box.focus({ preventScroll: true });
-  box.scrollIntoView({ behavior: calm ? "auto" : "smooth", block: "start" });
+  // its top just under the turn line (sticky on phones)
+  const under = document.querySelector(".game__status").getBoundingClientRect().bottom;
+  const top = box.getBoundingClientRect().top + scrollY - Math.max(0, under) - 8;
+  window.scrollTo({ top: Math.max(0, top), behavior: calm ? "auto" : "smooth" });
 }
 
 // ------------------------------------------------------------------ save / load
