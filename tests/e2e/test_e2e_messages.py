@@ -50,9 +50,10 @@ def load(app, path) -> str:
 
 def page_box(app, selector: str) -> dict:
     """Where an element is on the page (not on the screen: scrolling does not change it)."""
-    return app.evaluate("""(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
-                                        return {x: r.left + scrollX, y: r.top + scrollY, w: r.width, h: r.height}; }""",
-                        selector)
+    box = app.evaluate("""(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+                                       return {x: r.left + scrollX, y: r.top + scrollY, w: r.width, h: r.height}; }""",
+                       selector)
+    return {k: round(v) for k, v in box.items()}
 
 
 def in_viewport(app, selector: str) -> bool:
@@ -104,7 +105,8 @@ def test_an_error_shows_in_the_viewport_and_moves_nothing(app, width, height):
     app.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # the top of the page is out of sight
     before, table_before = page_box(app, card), page_box(app, "#table")
     click_and_wait(app, f"{card} >> nth=0")
-    app.mouse.move(1, 1)  # a card under the mouse lifts a little (hover)
+    app.mouse.move(1, 1)  # a card under the mouse lifts a little (hover), and settles back
+    app.wait_for_timeout(600)
     error = app.locator(ERROR)
     expect(error).to_be_visible()
     expect(error).to_have_attribute("role", "alert")
