@@ -164,10 +164,11 @@ def load(saved: str) -> str:
     """Replace the current game by a saved one; a bad save leaves the current game as it was."""
     global _game
     try:
-        data = _parse(saved, "the save")
-    except ValueError as exc:
-        raise SaveError(f"the file is not a valid save: {exc}") from None
-    _game = _load(data)
+        data = _parse(saved, "its text")
+        game = _load(data)
+    except ValueError as exc:  # SaveError too
+        raise SaveError(f"the file is damaged or is not a Moteplay save: {exc}") from None
+    _game = game
     return _reply(status=_status(_game))
 
 

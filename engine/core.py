@@ -110,6 +110,8 @@ class State:
     """The state of one game. Create it with :func:`engine.new_game` or :func:`engine.load`."""
 
     info: ClassVar[GameInfo]
+    #: what a score counts, singular and plural ("point", "points"; Moteneba counts hearts)
+    score_unit: ClassVar[tuple[str, str]] = ("point", "points")
 
     def __init__(self, num_players: int, *, seed: int = 0, options: dict | None = None) -> None:
         info = self.info
@@ -154,8 +156,8 @@ class State:
                                  f"not {quote(value)}")
             result[opt.name] = value
         if result.get("first_player", "random") != "random" and int(result["first_player"]) > num_players:
-            raise ValueError(f"first_player {result['first_player']} is not a seat in a "
-                             f"{num_players}-player game")
+            raise ValueError(f"seat {result['first_player']} cannot take the first turn in a "
+                             f"{num_players}-player game: choose a seat from 1 to {num_players}, or random")
         return result
 
     def _first_player(self) -> int:
@@ -211,7 +213,7 @@ class State:
         else:
             reason = self._why_illegal(action_id) if len(action_id) <= inputs.MAX_NAME else None
             if reason is None:
-                reason = f"{quote(action_id)} is not a legal action now"
+                reason = "that move is not possible now"
             raise IllegalActionError(reason)
         self.history.append(action_id)
         self._memo = None
@@ -281,11 +283,13 @@ class State:
         }
 
     def result(self) -> dict:
-        """The final score table: scores, winners, and a breakdown any front end can render.
+        """The final score table: scores, winners, what a score counts (``unit``: singular and
+        plural), and a breakdown any front end can render.
         New data on every call, like :meth:`view`."""
         columns, rows = self._result_table()
         scores = list(self._scores())
-        return {"scores": scores, "winners": list(self.winners()), "columns": json_copy(columns),
+        return {"scores": scores, "winners": list(self.winners()), "unit": list(self.score_unit),
+                "columns": json_copy(columns),
                 "rows": [{"seat": seat, "cells": json_copy(cells), "total": scores[seat]}
                          for seat, cells in enumerate(rows)]}
 
@@ -438,7 +442,7 @@ def load(saved: dict | str) -> State:
         try:
             state.apply(action_id)
         except IllegalActionError as exc:
-            raise SaveError(f"action {number} of {len(actions)} ({quote(action_id)}) does not replay: "
+            raise SaveError(f"move {number} of {len(actions)} ({quote(action_id)}) cannot be replayed: "
                             f"{exc}") from None
     return state
 

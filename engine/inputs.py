@@ -79,6 +79,9 @@ def parse_json(text, what: str = "the input"):
             raise ValueError(f"{what} is nested too deeply (more than {MAX_DEPTH} levels)")
     try:
         value = json.loads(text, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:  # say where, in words: not the parser's "Expecting value"
+        raise ValueError(f"{what} is not readable JSON (it breaks off or goes wrong at "
+                         f"line {exc.lineno}, column {exc.colno})") from None
     except ValueError as exc:
         raise ValueError(f"{what} is not valid JSON ({str(exc)[:QUOTE_CHARS * 2]})") from None
     check_value(value, what)
@@ -133,7 +136,7 @@ def check_value(value, what: str = "the input") -> None:
 def whole_number(value, what: str, low: int, high: int) -> int:
     """``value`` if it is a whole number with ``low <= value < high`` (``True`` is not 1)."""
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value < high:
-        top = f"2**{high.bit_length() - 1} - 1" if high == MAX_SEED else str(high - 1)
+        top = f"{high - 1:,}"  # digits a player can read, not "2**63 - 1"
         raise ValueError(f"{what} must be a whole number from {low} to {top}, not {quote(value)}")
     return value
 

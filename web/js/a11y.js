@@ -77,7 +77,7 @@ export const descriptionOpen = () => !$("describe").hidden;
 
 // ---------------------------------------------------------------- keyboard: groups and focus
 /** What can take the keyboard focus inside a group: enabled buttons and enabled options. */
-const ITEM = "button:not(:disabled), [role=option]:not([aria-disabled=true]), [role=button][tabindex]";
+const ITEM = "button:not(:disabled), [role=option]:not([aria-disabled=true]), [role=option][data-why], [role=button][tabindex]";
 const usable = (el) => el && el.isConnected && !el.disabled && el.getAttribute("aria-disabled") !== "true" &&
                        !el.closest("[inert]") && el.getClientRects().length > 0;
 
@@ -100,7 +100,8 @@ document.addEventListener("keydown", (ev) => {
   // Enter / Space on an option does what a click does
   if (el.getAttribute("role") === "option" && (ev.key === "Enter" || ev.key === " ")) {
     ev.preventDefault();
-    if (el.getAttribute("aria-disabled") !== "true") el.click();
+    // an unusable option with data-why answers too: the page shows why it cannot be used
+    if (el.getAttribute("aria-disabled") !== "true" || el.dataset.why) el.click();
     return;
   }
   const group = el.closest("[data-roving], [role=listbox]");
@@ -141,7 +142,9 @@ export function restoreFocus(table, { canAct, hadFocus }) {
     // highlighted); else go to the first highlighted choice: after picking a cube, the girls
     const same = lastKey ? table.querySelector(`[data-key="${CSS.escape(lastKey)}"]`) : null;
     const marked = markedChoices(table);
-    target = usable(same) && (!marked.length || marked.includes(same)) ? same : firstChoice(table);
+    // (a card that cannot be used and said why, data-why, keeps the focus too)
+    const explained = same?.dataset.why && same.getClientRects().length > 0;
+    target = explained || (usable(same) && (!marked.length || marked.includes(same))) ? same : firstChoice(table);
   }
   target ??= document.getElementById("turn");
   if (target !== document.activeElement) target.focus({ preventScroll: true });

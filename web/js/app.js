@@ -20,7 +20,7 @@
 
 import { start, call, callRaw } from "./engine-client.js";
 import { h, fillNames, show, sleep, downloadJSON, listWords } from "./dom.js";
-import { renderLobby, randomSeed, defaultSeats } from "./lobby.js";
+import { renderLobby, randomSeed, defaultSeats, defaultName, NAME_MAX } from "./lobby.js";
 import { readAutosave, writeAutosave, setAsideAutosave, describeAutosave } from "./autosave.js";
 import { startOffline } from "./offline.js";
 import { viewFor } from "./views/index.js";
@@ -60,10 +60,19 @@ const fill = (text) => fillNames(text, names());
 const humans = () => app.setup.seats.flatMap((s, i) => (s.kind === "human" ? [i] : []));
 const gameInfo = (name) => app.games.find((g) => g.name === name);
 
+/** Say what went wrong in a toast over the viewport (role=alert): the table never moves, and
+ *  the toast sits in the half of the screen away from the control just used, so it does not
+ *  hide the card the player clicked (at the top, it stays under the turn line). */
 function showError(message) {
   app.lastError = message;
+  const box = $("message");
+  const at = document.activeElement?.getBoundingClientRect?.();
+  const top = Boolean(message && at && at.height && at.top + at.height / 2 > innerHeight / 2);
+  box.classList.toggle("message--top", top);
+  const turnLine = $("game").hidden ? 0 : document.querySelector(".game__status").getBoundingClientRect().bottom;
+  box.style.top = top ? `${Math.max(16, Math.min(turnLine + 8, innerHeight / 3))}px` : "";
   $("message-text").textContent = message;
-  show($("message"), Boolean(message));
+  show(box, Boolean(message));
 }
 const clearError = () => showError("");
 
@@ -154,13 +163,15 @@ function gotoLobby(notice, { fromHistory = false } = {}) {
   clearHint();
   clearDescription();
   app.view = null;
-  renderLobby($("lobby"), { games: app.games, onStart: startGame, onLoad: pickFile, notice,
+  renderLobby($("lobby"), { games: app.games, onStart: (setup) => startGame(setup, { fromLobby: true }),
+                            onLoad: pickFile, notice,
                             resume: app.status ? { label: gameLabel(), over: app.status.is_over,
                                                    onResume: () => resumeGame() } : null });
   showSection("lobby");
 }
 
-async function startGame(setup) {
+/** Start a new game; from the lobby, a refusal is returned for the lobby to show by its Start button. */
+async function startGame(setup, { fromLobby = false } = {}) {
   clearError();
   setIdle(false);
   setPhase("starting");
@@ -168,12 +179,15 @@ async function startGame(setup) {
     game: setup.game, num_players: setup.numPlayers, seed: setup.seed, options: setup.options,
   });
   if (!reply.ok) {
+    const message = `The game could not start: ${reply.error}.`;
     setPhase("lobby");
     setIdle(true);
-    showError(reply.error);
-    return;
+    if (!fromLobby) showError(message);
+    app.lastError = message;
+    return message;
   }
   enterGame(setup, reply.status);
+  return null;
 }
 
 function enterGame(setup, status) {
@@ -447,11 +461,14 @@ function showResult() {
   const winners = new Set(result.winners);
   const winnerNames = result.winners.map((s) => app.setup.seats[s].name);
   const best = Math.max(...result.scores);
+  // what a score counts: points, or a game's own unit (Moteneba: hearts)
+  const [one, many] = result.unit ?? ["point", "points"];
+  const unit = best === 1 ? one : many;
   // a game may word the headline itself (Mottainai's Turtle: a win whatever the scores)
   const headline = result.headline ? fill(result.headline)
     : winnerNames.length > 1
-    ? `${listWords(winnerNames)} share the win with ${best} points.`
-    : `${winnerNames[0]} wins with ${best} points!`;
+    ? `${listWords(winnerNames)} share the win with ${best} ${unit}.`
+    : `${winnerNames[0]} wins with ${best} ${unit}!`;
   const rows = [...result.rows].sort((a, b) => b.total - a.total);
   box.replaceChildren(
     h("h2", {}, "Game over"),
@@ -461,7 +478,7 @@ function showResult() {
       h("thead", {}, h("tr", {},
         h("th", { scope: "col" }, "Player"),
         result.columns.map((c) => h("th", { scope: "col" }, c)),
-        h("th", { scope: "col" }, "Total"))),
+        h("th", { scope: "col" }, many === "points" ? "Total" : `Total ${many}`))),
       h("tbody", {}, rows.map((row) => h("tr", {
           class: winners.has(row.seat) ? "is-winner" : "",
           dataset: { testid: "score-row", seat: row.seat, total: row.total, winner: winners.has(row.seat) } },
@@ -476,7 +493,18 @@ function showResult() {
         "New game"),
       h("button", { type: "button", dataset: { testid: "result-replay" }, onclick: startReplay }, "Replay")));
   show(box, true);
-  box.querySelector("button")?.focus({ preventScroll: true });
+  // the result comes into view (smoothly, unless the player asks for less motion) and takes the
+  // focus, so a screen reader reads "Game over" and the winner first
+  box.tabIndex = -1;
+  box.setAttribute("role", "region");
+  box.setAttribute("aria-labelledby", "result-title");
+  box.querySelector("h2").id = "result-title";
+  const calm = matchMedia("(prefers-reduced-motion: reduce)").matches;
+  box.focus({ preventScroll: true });
+  // its top just under the turn line (sticky on phones)
+  const under = document.querySelector(".game__status").getBoundingClientRect().bottom;
+  const top = box.getBoundingClientRect().top + scrollY - Math.max(0, under) - 8;
+  window.scrollTo({ top: Math.max(0, top), behavior: calm ? "auto" : "smooth" });
 }
 
 // ------------------------------------------------------------------ replay (js/replay.js)
@@ -547,7 +575,8 @@ async function loadFile(file) {
   enterGame(setupFromSave(reply.status, seats, hints), reply.status);
 }
 
-/** The page's setup for a loaded game: the save's seats if they fit, else default seats;
+/** The page's setup for a loaded game: the save's seats if they fit, else default seats. A name
+ *  the lobby would refuse (blank, or longer than NAME_MAX) becomes the seat's default name;
  *  hints stay on unless the save turned them off. */
 function setupFromSave(status, seats, hints) {
   const info = gameInfo(status.game);
@@ -555,9 +584,11 @@ function setupFromSave(status, seats, hints) {
   const valid = Array.isArray(seats) && seats.length === status.num_players &&
     seats.every((s) => s && typeof s.name === "string" &&
       (s.kind === "human" || (s.kind === "bot" && botNames.has(s.bot))));
+  const fits = (name) => name.trim() !== "" && name.trim().length <= NAME_MAX;
   return {
     game: status.game, numPlayers: status.num_players, seed: status.seed, options: status.options,
-    seats: valid ? seats.map((s) => ({ kind: s.kind, bot: s.kind === "bot" ? s.bot : null, name: s.name.slice(0, 20) }))
+    seats: valid ? seats.map((s, i) => ({ kind: s.kind, bot: s.kind === "bot" ? s.bot : null,
+                                         name: fits(s.name) ? s.name.trim() : defaultName(s.kind, i) }))
                  : defaultSeats(info ?? { bots: [] }, status.num_players),
     hints: hints !== false,
   };

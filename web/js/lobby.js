@@ -6,7 +6,8 @@ import { h } from "./dom.js";
 import { openRules } from "./rules-panel.js";
 
 const STORE_KEY = "moteplay.lobby.v1";
-const NAME_MAX = 20;
+/** The longest player name (the field refuses longer names; so does a loaded save). */
+export const NAME_MAX = 20;
 
 export const randomSeed = () => Math.floor(Math.random() * 1_000_000_000);
 
@@ -26,7 +27,7 @@ function saveStore(store) {
   }
 }
 
-const defaultName = (kind, i) => (kind === "human" ? `Player ${i + 1}` : `Computer ${i + 1}`);
+export const defaultName = (kind, i) => (kind === "human" ? `Player ${i + 1}` : `Computer ${i + 1}`);
 const isDefaultName = (name, i) => name === defaultName("human", i) || name === defaultName("bot", i);
 
 function defaultSeat(game, i) {
@@ -48,7 +49,8 @@ function settingsFor(game, store) {
     const seat = defaultSeat(game, i);
     if (s && (s.kind === "human" || (s.kind === "bot" && botNames.has(s.bot)))) {
       Object.assign(seat, { kind: s.kind, bot: s.kind === "bot" ? s.bot : seat.bot });
-      if (typeof s.name === "string" && s.name.trim()) seat.name = s.name.slice(0, NAME_MAX);
+      // kept as typed: a name too long is shown in its field with the reason (never cut silently)
+      if (typeof s.name === "string" && s.name.trim()) seat.name = s.name.slice(0, 10 * NAME_MAX);
     }
     seats.push(seat);
   }
@@ -58,7 +60,15 @@ function settingsFor(game, store) {
     const ok = has && (!opt.values?.length || opt.values.some((v) => v === saved.options[opt.name]));
     options[opt.name] = ok ? saved.options[opt.name] : opt.default;
   }
-  return { numPlayers, seats, options, hints: saved.hints !== false };
+  return fitFirstPlayer({ numPlayers, seats, options, hints: saved.hints !== false });
+}
+
+/** "First player" offers only the seats in play: a chosen seat beyond them falls back to random. */
+const seatExists = (value, numPlayers) => value === "random" || Number(value) <= numPlayers;
+function fitFirstPlayer(settings) {
+  const first = settings.options.first_player;
+  if (first != null && !seatExists(first, settings.numPlayers)) settings.options.first_player = "random";
+  return settings;
 }
 
 /**
@@ -133,7 +143,8 @@ export function renderLobby(root, { games, onStart, onLoad, resume, notice }) {
       h("legend", {}, "Players"),
       h("label", { class: "inline" }, "Number of players ",
         h("select", { dataset: { testid: "num-players", key: "num-players" },
-                      onchange: (e) => { settings.numPlayers = Number(e.target.value); remember(); draw(); } },
+                      onchange: (e) => { settings.numPlayers = Number(e.target.value); fitFirstPlayer(settings);
+                                         remember(); draw(); } },
           counts.map((n) => h("option", { value: n, selected: n === settings.numPlayers }, String(n))))),
       h("ol", { class: "seats" },
         settings.seats.slice(0, settings.numPlayers).map((seat, i) => seatRow(seat, i))),
@@ -141,13 +152,25 @@ export function renderLobby(root, { games, onStart, onLoad, resume, notice }) {
         "Two or more human players share this screen (hotseat): hands are hidden between turns."));
   }
 
+  /** "7/20", or the reason a name is refused; the field says it too (aria-invalid). */
+  function nameCount(input, count) {
+    const n = input.value.trim().length;
+    const tooLong = n > NAME_MAX;
+    count.textContent = tooLong ? `${n}/${NAME_MAX}: too long, names are up to ${NAME_MAX} characters`
+                                : `${n}/${NAME_MAX}`;
+    count.classList.toggle("is-invalid", tooLong);
+    input.setAttribute("aria-invalid", String(tooLong));
+  }
+
   function seatRow(seat, i) {
     const kindValue = seat.kind === "human" ? "human" : `bot:${seat.bot}`;
+    const count = h("span", { class: "seat__count", id: `seat-count-${i}`, dataset: { testid: `seat-name-count-${i}` } });
+    const input = h("input", { type: "text", value: seat.name, autocomplete: "off", "aria-describedby": `seat-count-${i}`,
+                               dataset: { testid: `seat-name-${i}`, key: `seat-name-${i}` },
+                               oninput: (e) => { seat.name = e.target.value; nameCount(e.target, count); remember(); } });
+    nameCount(input, count);
     return h("li", { class: "seat" },
-      h("label", {}, h("span", { class: "seat__label" }, `Seat ${i + 1} name`),
-        h("input", { type: "text", value: seat.name, maxlength: NAME_MAX, autocomplete: "off",
-                     dataset: { testid: `seat-name-${i}`, key: `seat-name-${i}` },
-                     oninput: (e) => { seat.name = e.target.value; remember(); } })),
+      h("label", {}, h("span", { class: "seat__label" }, `Seat ${i + 1} name`), input, count),
       h("label", {}, h("span", { class: "seat__label" }, "Played by"),
         h("select", { dataset: { testid: `seat-kind-${i}`, key: `seat-kind-${i}` },
                       onchange: (e) => {
@@ -172,9 +195,11 @@ export function renderLobby(root, { games, onStart, onLoad, resume, notice }) {
         const value = settings.options[opt.name];
         let control;
         if (opt.values?.length) {
+          // "First player": only the seats in play (the value k keeps its index in opt.values)
+          const offered = (v) => opt.name !== "first_player" || seatExists(v, settings.numPlayers);
           control = h("select", { id, dataset: { testid: id, key: id },
                                   onchange: (e) => { settings.options[opt.name] = opt.values[Number(e.target.value)]; remember(); } },
-            opt.values.map((v, k) => h("option", { value: k, selected: v === value }, optionText(v))));
+            opt.values.map((v, k) => (offered(v) ? h("option", { value: k, selected: v === value }, optionText(v)) : null)));
         } else if (typeof opt.default === "number") {
           control = h("input", { id, type: "number", value, dataset: { testid: id, key: id },
                                  oninput: (e) => { settings.options[opt.name] = Number(e.target.value); remember(); } });
@@ -212,22 +237,34 @@ export function renderLobby(root, { games, onStart, onLoad, resume, notice }) {
 
   function start() {
     const n = Number(seed);
-    if (!Number.isInteger(n) || n < 0) {
-      alertIn("The seed must be a whole number, 0 or more.");
+    if (!Number.isSafeInteger(n) || n < 0) {
+      alertIn(`The seed must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER.toLocaleString("en")}.`);
       return;
     }
     const seats = settings.seats.slice(0, settings.numPlayers).map((s, i) => ({
       kind: s.kind, bot: s.kind === "bot" ? s.bot : null,
-      name: (s.name ?? "").trim().slice(0, NAME_MAX) || defaultName(s.kind, i),
+      name: (s.name ?? "").trim() || defaultName(s.kind, i),
     }));
+    const long = seats.findIndex((s) => s.name.length > NAME_MAX);
+    if (long >= 0) {
+      alertIn(`The name for seat ${long + 1} is ${seats[long].name.length} characters long: ` +
+              `names can be up to ${NAME_MAX} characters. Shorten it to start.`);
+      root.querySelector(`[data-testid=seat-name-${long}]`)?.focus();
+      return;
+    }
     remember();
-    onStart({ game: game.name, numPlayers: settings.numPlayers, seats, seed: n, options: { ...settings.options },
-              hints: settings.hints });
+    root.querySelector(".lobby__error")?.remove();
+    // a refusal from the engine comes back here, to be shown next to the Start button
+    Promise.resolve(onStart({ game: game.name, numPlayers: settings.numPlayers, seats, seed: n,
+                              options: { ...settings.options }, hints: settings.hints }))
+      .then((error) => { if (error && root.isConnected && !root.hidden) alertIn(error); });
   }
 
+  /** A sentence next to the Start button saying why the game cannot start. */
   function alertIn(text) {
     root.querySelector(".lobby__error")?.remove();
-    root.querySelector(".lobby__actions").before(h("p", { class: "lobby__error", role: "alert" }, text));
+    root.querySelector(".lobby__actions").before(
+      h("p", { class: "lobby__error", role: "alert", dataset: { testid: "lobby-error" } }, text));
   }
 
   draw();

@@ -212,6 +212,8 @@ ON_OFF = ("off", "on")
 class MotenebaState(State):
     """A game of Moteneba. See the module docstring for the phases and the actions."""
 
+    score_unit = ("heart", "hearts")
+
     info = GameInfo(
         name="moteneba", title="Moteneba", min_players=3, max_players=5,
         options=(

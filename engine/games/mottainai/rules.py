@@ -702,6 +702,14 @@ class MottainaiState(State):
                 kinds.append("prayer")
         return kinds
 
+    def _action_choice_text(self) -> str:
+        """What the player may choose for this action, naming only what is possible now:
+        "Choose Monk, Craft or Prayer", or "Only Prayer is possible"."""
+        names = [ROLE_NAMES[k] if k in ROLE_NAMES else k.capitalize() for k in self._action_kinds()]
+        if len(names) == 1:
+            return f"Only {names[0]} is possible"
+        return "Choose " + ", ".join(names[:-1]) + " or " + names[-1]
+
     def _can_task_action(self, role: str) -> bool:
         seat = self._current
         if role == "tailor":
@@ -1006,8 +1014,11 @@ class MottainaiState(State):
         expected = {
             "limit": "return cards from your hand to the bottom of the deck until you hold five",
             "new_task": "place a new task from your hand, or none",
-            "action": "choose what to do with this action: the task's action, Craft or Prayer",
-            "card": "choose a card for this action",
+            "action": "choose what to do with this action first",
+            "card": {"clerk": "choose a material in your craft bench to sell",
+                     "monk": "choose a floor card to hire as a helper",
+                     "potter": "choose a floor card to collect into your craft bench",
+                     }.get(self.kind, "choose a card for this action"),
             "support": "choose the support cards to show from your hand",
             "wing": "choose the wing for the work: Gallery or Gift Shop",
             "tailor": "return cards from your hand, or stop and draw",
@@ -1040,10 +1051,13 @@ class MottainaiState(State):
                 return (f"Craft needs a {MATERIAL_NAMES[self.task_material]} work in your hand and enough "
                         f"{MATERIAL_NAMES[self.task_material]} in your craft bench to support it")
             if verb == "prayer":
-                return "Prayer is not possible now"
+                if "task_action_only" in self.task_flags:
+                    return "this task may only be used for its own action"
+                return "Prayer is not possible: the deck is empty"
             if verb != ROLES[self.task_material]:
-                return (f"the task is {ROLE_NAMES[ROLES[self.task_material]]}: an action can be that, "
-                        f"Craft or Prayer, not {ROLE_NAMES[verb]}")
+                possible = self._action_choice_text()
+                return (f"the task is {ROLE_NAMES[ROLES[self.task_material]]}, not {ROLE_NAMES[verb]}: "
+                        f"{possible[0].lower()}{possible[1:]}")
             return {"clerk": "your craft bench is empty: there is nothing to sell",
                     "monk": "the floor is empty: there is nobody to hire",
                     "potter": "the floor is empty: there is nothing to collect",
@@ -1053,8 +1067,13 @@ class MottainaiState(State):
             return "it is too late to choose a different action"
         if self._over:
             return "the game is over"
+        if expected and d == "action":
+            possible = self._action_choice_text()
+            expected += f" ({possible[0].lower()}{possible[1:]})"
+        if expected and key_ok and verb in ("return", "task", "work", "support"):
+            return f"{name} cannot be used now: {expected}"
         if expected:
-            return f"'{action_id}' is not possible now: {expected}"
+            return f"that is not possible now: {expected}"
         return None
 
     # -------------------------------------------------------------- applying
@@ -1320,7 +1339,7 @@ class MottainaiState(State):
                     whose, ROLE_NAMES[ROLES[self.task_material]], MATERIAL_NAMES[self.task_material],
                     self.actions_total - self.actions_left + 1, self.actions_total)
             if d == "action":
-                return head + ". Choose the task's action, Craft or Prayer."
+                return head + ". " + self._action_choice_text() + "."
             if d == "card":
                 boosts = []        # the cards whose effect is offered beside the usual choices
                 for offer in self._boost_offers():

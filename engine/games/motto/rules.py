@@ -257,8 +257,11 @@ class MottoState(State):
             if len(chosen) == 2 and not shared_values(chosen):
                 return ("these two cards share no symbol, number or colour: "
                         "no third card could make a play of them")
-            return ("no cards left in your hand share a value with this choice: "
-                    "a play needs three cards with the same symbol, number or colour")
+            if len(chosen) == 2:
+                return ("no play includes these two cards: no other card in your hand has the symbol, "
+                        "number or colour they share")
+            return ("no play includes this card: it shares no symbol, number or colour with two "
+                    "other cards in your hand")
         if verb in ("take", "draw") and self.selection:
             return "you are choosing cards to play: play them, or choose different cards first"
         if verb == "take":

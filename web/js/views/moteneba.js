@@ -243,10 +243,12 @@ function eventsSection(view, ctx, legal) {
     const id = `event:${e.kind}`;
     const playable = legal.has(id);
     const usable = ctx.canAct && playable;
+    // a card that cannot be played now still answers a click: the engine says why (data-why)
+    const why = ctx.canAct && !playable ? id : null;
     return h("div", { role: "option", class: "mn-event" + (playable ? " is-target" : ""),
-                      tabindex: usable ? "-1" : null, "aria-disabled": usable ? null : "true", "aria-selected": "false",
-                      dataset: { testid: `mn-event-${e.kind}`, key: `event-${i}`, action: id },
-                      onclick: () => { if (usable) ctx.act(id); } },
+                      tabindex: usable || why ? "-1" : null, "aria-disabled": usable ? null : "true", "aria-selected": "false",
+                      dataset: { testid: `mn-event-${e.kind}`, key: `event-${i}`, action: id, why },
+                      onclick: () => { if (usable || why) ctx.act(id); } },
       spaced(h("span", { class: "mn-event__title" }, `${e.title}:`),
         h("span", { class: "mn-event__text" }, e.text)));
   });

@@ -81,18 +81,21 @@ function workEl(card, testid = "work") {
 
 /** A card, as a button when one legal action belongs to it (else a plain, labelled box). */
 function cardEl(card, { action = null, ctx = null, mini = false, testid = "card", extra = "", note = "",
-                         option = false, selected = false } = {}) {
+                         option = false, selected = false, tryId = null } = {}) {
   const cls = `mt-card mt-card--${card.material}${mini ? " mt-card--mini" : ""}${extra ? " " + extra : ""}`;
   const data = { testid, card: card.key, material: card.material };
   const title = `${card.label}: ${card.text}`;
   if (option) {
-    // a card in the hand: an option of a listbox; Enter, Space or a click does its action
+    // a card in the hand: an option of a listbox; Enter, Space or a click does its action.
+    // A card that cannot be used now still answers a click: the engine says why (data-why).
     const usable = action && ctx.canAct;
+    const why = !action && ctx.canAct && tryId ? tryId : null;
     return nameWith(h("div", { role: "option", class: cls + (action ? " is-playable" : ""),
-                               tabindex: usable ? "-1" : null, "aria-disabled": usable ? null : "true",
+                               tabindex: usable || why ? "-1" : null, "aria-disabled": usable ? null : "true",
                                "aria-selected": selected ? "true" : "false", title,
-                               dataset: { ...data, action: action?.id, key: `${testid}-${card.key}-${action?.id ?? ""}` },
-                               onclick: () => { if (usable) ctx.act(action.id); } }, cardFace(card, { mini })),
+                               dataset: { ...data, action: action?.id, why, key: `${testid}-${card.key}-${action?.id ?? ""}` },
+                               onclick: () => { if (usable) ctx.act(action.id); else if (why) ctx.act(why); } },
+                            cardFace(card, { mini })),
                     action ? ctx.fill(action.label) : (note || ""));
   }
   if (action) {
@@ -332,8 +335,11 @@ function handSection(view, ctx, legal) {
   const me = ctx.names[view.seat];
   const chosen = new Set();
   if (t.choice?.work) chosen.add(t.choice.work.key);
+  // what a click on a card that cannot be used would mean (the engine then says why not)
+  const verbs = ["task", "return", "work", "support"];
+  const verb = verbs.find((v) => [...legal.keys()].some((id) => id.startsWith(`${v}:`))) ?? "work";
   const cards = t.hand.map((c) => cardEl(c, {
-    testid: "hand-card", action: cardAction(legal, ["task", "return", "work", "support"], c.key), ctx,
+    testid: "hand-card", action: cardAction(legal, verbs, c.key), ctx, tryId: `${verb}:${c.key}`,
     extra: chosen.has(c.key) ? "is-chosen" : "", option: true, selected: chosen.has(c.key) }));
   return h("section", { class: "mt-hand", dataset: { testid: "hand", count: t.hand.length }, "aria-label": `${me}'s hand` },
     h("h3", { class: "mt-section-title" }, `${me}'s hand `, h("span", { class: "muted" }, `(${plural(t.hand.length, "card")})`)),

@@ -81,8 +81,10 @@ function centreSection(view, ctx) {
   const t = view.table;
   const slots = t.pool.map((card, i) => {
     if (!card) {
-      return h("button", { type: "button", class: "card card--empty", disabled: true,
-                           dataset: { testid: `pool-${i}`, key: `pool-${i}` } }, "Empty");
+      // an empty slot answers a click with the engine's reason, while the player can act
+      return h("button", { type: "button", class: "card card--empty", disabled: !ctx.canAct, "aria-disabled": "true",
+                           dataset: { testid: `pool-${i}`, key: `pool-${i}`, why: ctx.canAct ? `take:${i}` : null },
+                           "aria-label": "Empty face-up slot", onclick: () => ctx.act(`take:${i}`) }, "Empty");
     }
     return h("button", { type: "button", class: cardClass(card), disabled: !ctx.canAct,
                          dataset: { testid: `pool-${i}`, key: `pool-${i}`, card: card.key, action: `take:${i}` },
