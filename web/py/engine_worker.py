@@ -15,7 +15,8 @@ from engine import bridge
 
 # bridge function name -> does it take an argument?
 _FUNCTIONS = {"list_games": False, "new_game": True, "view": True, "apply": True,
-              "bot_turn": True, "save": False, "load": True, "benchmark": True}
+              "bot_turn": True, "save": False, "load": True, "benchmark": True,
+              "undo": True}
 
 
 def call(name, arg=None):
