@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import engine
-from e2e_helpers import assert_focus_on_a_choice, click_and_wait, wait_idle
+from e2e_helpers import assert_focus_on_a_choice, assert_no_axe_violations, click_and_wait, wait_idle
 from engine.bots import make_bot
 from engine.rng import Rng
 
@@ -65,6 +65,7 @@ def test_motto_undo_by_button_and_ctrl_z_then_not_after_the_bot_moved(app, tmp_p
 
     assert motto_select(app) == "human"
     assert undo.is_visible() and app.evaluate("window.__app.status.can_undo")
+    assert_no_axe_violations(app, "Motto with the Undo button")
     saves = app.evaluate("window.__app.autosaved")
     assert click_and_wait(app, UNDO) == "human"
     assert app.evaluate("window.__app.view") == before          # exactly the earlier view, log too
