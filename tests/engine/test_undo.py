@@ -129,34 +129,33 @@ def test_motto_draw_and_take_close_the_window():
         assert state._undo_floor == 1
 
 
-def test_a_closed_window_after_a_draw_in_mottainai():
-    """Mottainai: a Prayer (draw a card into the waiting area) cannot be taken back, but choices
-    before it in the same turn that showed nothing can."""
-    for seed in range(40):
-        state = engine.new_game("mottainai", 2, seed=seed)
-        seat = state.current_player
-        if not any(a.id.startswith("task:") for a in state.legal_actions()):
-            continue
-        task = next(a.id for a in state.legal_actions() if a.id.startswith("task:"))
-        view0 = state.view(seat)
-        state.apply(task)
-        if state.current_player != seat or not state.can_undo(seat):
-            continue
-        state.undo(seat)
-        assert state.view(seat) == view0
-        state.apply(task)
-        prayer = [a.id for a in state.legal_actions() if a.id == "prayer"]
-        if not prayer:
-            continue
-        deck = state.view(seat)["table"]["deck_count"]
-        state.apply("prayer")
-        assert state.view(seat)["table"]["deck_count"] == deck - 1
-        if state.current_player == seat:
-            assert not state.can_undo(seat)
-            with pytest.raises(IllegalActionError, match="showed something that was hidden"):
-                state.undo(seat)
-        return
-    pytest.fail("no seed gave a task then a Prayer")
+def test_a_draw_in_mottainai_closes_the_window_within_the_turn():
+    """Mottainai: a choice that shows nothing (the task's action) can be taken back; a draw
+    (Tailor's "done", a Prayer with actions left...) cannot, though the turn goes on."""
+    seen_choice = seen_draw = False
+    for seed in range(30):
+        state, rng = engine.new_game("mottainai", 2, seed=seed), Rng(seed)
+        while not state.is_over and not (seen_choice and seen_draw):
+            seat = state.current_player
+            for action in state.legal_actions():
+                after = state.clone()
+                after.apply(action.id)
+                if after.current_player != seat:
+                    continue
+                if not seen_choice and action.id in ("clerk", "monk", "tailor", "potter", "smith"):
+                    assert after.can_undo(seat)
+                    assert after.undo(seat) == action.id and after.save() == state.save()
+                    seen_choice = True
+                elif not seen_draw and after.view(seat)["table"]["deck_count"] < state.view(seat)["table"]["deck_count"]:
+                    assert not after.can_undo(seat)
+                    with pytest.raises(IllegalActionError, match="showed something that was hidden"):
+                        after.undo(seat)
+                    assert after.save()["actions"] == state.save()["actions"] + [action.id]
+                    seen_draw = True
+            state.apply(rng.choice([a for a in state.legal_actions() if a.id != "cancel"]).id)
+        if seen_choice and seen_draw:
+            return
+    pytest.fail(f"not found: an undoable choice {seen_choice}, a draw within a turn {seen_draw}")
 
 
 def test_moteneba_draft_is_chance_and_the_game_end_blocks_undo():
