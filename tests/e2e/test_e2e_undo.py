@@ -83,6 +83,7 @@ def test_motto_undo_by_button_and_ctrl_z_then_not_after_the_bot_moved(app, tmp_p
     assert wait_idle(app) == "human"
     assert app.evaluate("window.__app.view") == before
     assert app.locator("[data-testid=hand-card][data-selected=true]").count() == 0
+    assert_focus_on_a_choice(app)
 
     # a draw ends the turn, the bot moves: nothing is offered any more, and Ctrl+Z does nothing
     click_and_wait(app, "[data-testid=deck]")

@@ -46,7 +46,11 @@ async function undo() {
   const reply = await hooks.run();
   if (!reply?.ok) return;   // the page has shown the engine's reason
   announce(`Undone: ${fillNames(reply.undone.label, hooks.names())}`);
-  const choice = firstChoice(document.getElementById("table"));
+  // the redraw keeps the focus on the same card when it was on the table (Ctrl+Z); from the
+  // button (now hidden) it goes to the first choice
+  const table = document.getElementById("table");
+  if (table.contains(document.activeElement)) return;
+  const choice = firstChoice(table);
   if (choice) {
     choice.focus({ preventScroll: true });
     bringIntoView(choice);
