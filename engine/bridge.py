@@ -61,7 +61,8 @@ def _status(state: State) -> dict:
     return {"game": state.info.name, "num_players": state.num_players, "seed": state.seed,
             "options": state.options, "current_player": state.current_player, "is_over": state.is_over,
             "scores": state.scores() if state.is_over else None, "winners": state.winners(),
-            "turn": len(state.history)}
+            "turn": len(state.history),
+            "can_undo": not state.is_over and state.can_undo(state.current_player)}
 
 
 def _guard(fn):
@@ -126,6 +127,19 @@ def apply(action_id: str) -> str:
         seat, action_id = action_id.get("seat"), action_id.get("action")
     state.apply(action_id, seat=seat)
     return _reply(status=_status(state))
+
+
+@_guard
+def undo(spec: str) -> str:
+    """Take back the last decision of ``{"seat": s}``, who must be to move (see
+    ``State.undo``: refused once anything new was revealed or another seat acted). The reply
+    names the decision taken back (``undone``: its id and label) and the new ``status``."""
+    state = _current()
+    spec = _spec(spec, "undo's argument", "seat")
+    seat = inputs.whole_number(spec.get("seat"), "the seat", 0, state.num_players)
+    undone = state.undo(seat)
+    label = next((a.label for a in state.legal_actions() if a.id == undone), undone)
+    return _reply(undone={"id": undone, "label": label}, status=_status(state))
 
 
 @_guard

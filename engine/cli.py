@@ -69,7 +69,8 @@ def cmd_play(args) -> int:
     render = _renderer(state.info.name)
     rng = Rng(state.seed)
     print(f"{state.info.title}, {n} players, seed {state.seed}. Type a number to choose, "
-          "'save FILE' to save, 'log' for the whole log, 'quit' to stop.")
+          "'undo' to take back your last decision, 'save FILE' to save, 'log' for the whole log, "
+          "'quit' to stop.")
     shown_log = len(state.log)
     last_human = None
     try:
@@ -96,6 +97,16 @@ def cmd_play(args) -> int:
                 return 0
             if answer == "log":
                 print("\n".join(fill_names(line, names) for line in state.log))
+                continue
+            if answer == "undo":
+                try:
+                    undone = state.undo(seat)
+                except IllegalActionError as exc:
+                    print(f"Not possible: {fill_names(str(exc), names)}")
+                else:
+                    label = next((a.label for a in state.legal_actions() if a.id == undone), undone)
+                    print(f"Undone: {fill_names(label, names)}")
+                    shown_log = len(state.log)
                 continue
             if answer.startswith("save "):
                 path = answer[5:].strip()

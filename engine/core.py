@@ -26,6 +26,10 @@ Subclasses implement these hooks (all private, the public API is written once he
     change what a view gives them.
 ``_scores()``, ``_result_table()``
     final scores, and the breakdown shown at the end.
+``_reveal()`` (a helper, not a hook)
+    called by a game wherever something hidden becomes visible to anyone (a card drawn or turned
+    from the deck, a face-down card turned up, a look at hidden cards): the action that did it
+    can no longer be taken back (see :meth:`State.undo`).
 ``_determinize(seat, rng)``
     re-deal, in place, everything ``seat`` cannot see, consistently with what it has seen. The
     result must depend only on what ``seat`` knows and on ``rng``: gather the unseen cards, *sort*
@@ -130,6 +134,11 @@ class State:
         self._current: int | None = 0
         self._over = False
         self._memo: tuple[int, list[Action]] | None = None  # legal actions of the current step
+        # undo: the actions before history[_undo_floor] can no longer be taken back, and why
+        self._undo_floor = 0
+        self._undo_reason = ""
+        self._last_actor: int | None = None
+        self._revealed = False
         self._setup()
 
     # ------------------------------------------------------------------ options
@@ -215,9 +224,61 @@ class State:
             if reason is None:
                 reason = "that move is not possible now"
             raise IllegalActionError(reason)
+        actor = self._current
+        if actor != self._last_actor:       # another seat acts: what came before is final
+            self._undo_floor = len(self.history)
+        rng_before = self.rng.state
+        self._revealed = False
         self.history.append(action_id)
         self._memo = None
         self._apply(legal)
+        self._last_actor = actor
+        if self._revealed or self.rng.state != rng_before or self._over:
+            self._undo_floor = len(self.history)
+            self._undo_reason = ("the game is over" if self._over else
+                                 "it showed something that was hidden" if self._revealed else
+                                 "it left something to chance")
+
+    # ------------------------------------------------------------------ undo
+    def can_undo(self, seat: int) -> bool:
+        """Whether ``seat`` may take back its last decision now (see :meth:`undo`)."""
+        return self._why_no_undo(seat) is None
+
+    def undo(self, seat: int) -> str:
+        """Take back the last decision of ``seat``, which must be to move, restoring the exact
+        earlier state (log, view and all). Returns the id of the action taken back.
+
+        Allowed only for the seat's own decisions since something new was last revealed: a
+        decision can no longer be taken back once another seat has acted, once a card was drawn
+        or turned up or anything hidden was shown (the game calls :meth:`_reveal`), once chance
+        was used (the random generator moved), or once the game is over. So an undo never shows
+        a seat anything it had not already seen. Anything else raises
+        :class:`IllegalActionError` and changes nothing."""
+        reason = self._why_no_undo(seat)
+        if reason is not None:
+            raise IllegalActionError(reason)
+        undone = self.history[-1]
+        earlier = self.__class__(self.num_players, seed=self.seed, options=self.options)
+        for action_id in self.history[:-1]:
+            earlier.apply(action_id)
+        self.__dict__.clear()
+        self.__dict__.update(earlier.__dict__)
+        return undone
+
+    def _why_no_undo(self, seat) -> str | None:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.num_players:
+            return f"a seat must be a whole number 0..{self.num_players - 1}, not {quote(seat)}"
+        if self._over:
+            return "the game is over; nothing can be taken back"
+        if seat != self._current:
+            return "it is not your turn: {P%d} is to move" % self._current
+        if self._last_actor is None:
+            return "nothing can be taken back: nothing has been done yet"
+        if self._last_actor != seat:
+            return "nothing to take back: you have made no decision since {P%d} acted" % self._last_actor
+        if len(self.history) <= self._undo_floor:
+            return "your last decision cannot be taken back: %s" % self._undo_reason
+        return None
 
     def clone(self) -> "State":
         """An independent copy (written by hand per game: fast enough for search)."""
@@ -231,6 +292,10 @@ class State:
         other._current = self._current
         other._over = self._over
         other._memo = self._memo
+        other._undo_floor = self._undo_floor
+        other._undo_reason = self._undo_reason
+        other._last_actor = self._last_actor
+        other._revealed = self._revealed
         self._copy_into(other)
         return other
 
@@ -326,6 +391,11 @@ class State:
 
     def _next_seat(self, seat: int, step: int = 1) -> int:
         return (seat + step) % self.num_players
+
+    def _reveal(self) -> None:
+        """Something hidden became visible (a card drawn or turned up, hidden cards looked at):
+        the action being carried out, and everything before it, can no longer be taken back."""
+        self._revealed = True
 
     def _say(self, text: str) -> None:
         """Add a line to the public log (seat names as ``{P0}``…)."""

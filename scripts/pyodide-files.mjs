@@ -44,6 +44,7 @@ for game in games:
         assert reply["ok"], (game["name"], bot["name"], reply)
     assert call("load", call("save")["save"])["ok"]
     assert not call("apply", {"seat": 0, "action": "no-such-action"})["ok"]
+    call("undo", {"seat": 0})            # taken back or refused: both paths run
 assert not json.loads(engine_worker.call("load", "{not json"))["ok"]
 assert call("benchmark", {"seconds": 0.05, "hard_iterations": 2})["ok"]
 # an internal error: its traceback is formatted (traceback, linecache, tokenize, ...)

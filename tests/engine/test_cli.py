@@ -32,3 +32,27 @@ def test_human_plays_motto_to_the_end_against_bots(tmp_path):
 def test_bad_settings_give_a_clear_error():
     proc = run(["play", "motto", "--players", "9"], "")
     assert proc.returncode == 2 and "2-4 players" in proc.stderr
+
+
+def test_undo_takes_back_a_chosen_card_and_refuses_at_the_start():
+    import engine
+    from engine.bots import make_bot
+    from engine.rng import Rng
+
+    # the same game as the terminal's: take the first face-up card, the greedy bot answers
+    for seed in range(100):
+        state, bot = engine.new_game("motto", 2, seed=seed, options={"first_player": "1"}), make_bot("motto", "greedy")
+        state.apply("take:0")
+        state.apply(bot.choose(state, 1, Rng(seed)))
+        ids = [a.id for a in state.legal_actions()]
+        selects = [i for i, a in enumerate(ids) if a.startswith("select:")]
+        if state.current_player == 0 and selects:
+            break
+    number = selects[0] + 1
+    answers = f"undo\n1\n{number}\nundo\nundo\nquit\n"
+    proc = run(["play", "motto", "--players", "2", "--seed", str(seed), "--option", "first_player=1"], answers)
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert "Not possible: nothing can be taken back: nothing has been done yet" in out
+    assert "Undone: Choose " in out
+    assert "Not possible: nothing to take back: you have made no decision since Greedy bot 1 acted" in out

@@ -27,6 +27,7 @@ import { viewFor } from "./views/index.js";
 import { initRules } from "./rules-panel.js";
 import { initHints, drawHint, clearHint } from "./hint.js";
 import { openReplay, closeReplay } from "./replay.js";
+import { initUndo, drawUndo } from "./undo.js";
 import { setCurtain, curtainOpen, restoreFocus, rove, announce, showDescription, clearDescription, descriptionOpen,
          onShortcut, firstChoice } from "./a11y.js";
 
@@ -79,6 +80,7 @@ const clearError = () => showError("");
 function setPhase(phase) {
   app.phase = phase;
   document.body.dataset.phase = phase;
+  drawUndo();
 }
 
 /** Mark whether the page is waiting for a person (tests wait for this). */
@@ -358,6 +360,7 @@ async function drawView({ thinking = null } = {}) {
   module.render(table, view, ctx);
   drawTurn(view, thinking);
   drawHint({ enabled: app.setup.hints !== false, canAct, seat, turn: app.status?.turn, fill });
+  drawUndo();
   restoreFocus(table, { canAct, hadFocus });
   rove(table);
   if (descriptionOpen()) showDescription(describeLines(module, view, ctx), { focus: false });
@@ -424,6 +427,32 @@ async function act(actionId) {
   advance();
   return reply;
 }
+
+/** Undo (js/undo.js): the player on screen takes back their last decision, if the engine allows. */
+const undoAllowed = () => app.phase === "human" && !app.busy && app.status?.can_undo === true &&
+                          app.viewer === app.status.current_player;
+
+async function undoLast() {
+  const gen = app.gen;
+  const seat = app.viewer;
+  app.busy = true;
+  setIdle(false);
+  let reply;
+  try {
+    reply = await engine("undo", { seat });
+  } finally {
+    app.busy = false;
+  }
+  if (reply.ok) setStatus(reply.status);
+  if (gen !== app.gen) return null;
+  if (!reply.ok) showError(`Not allowed: ${fill(reply.error)}`);
+  else clearError();
+  await showView(seat, gen);
+  setIdle(true);
+  return reply;
+}
+
+initUndo({ allowed: undoAllowed, run: undoLast, names });
 
 // ------------------------------------------------------------------ hotseat curtain
 function showCurtain(seat, gen) {

@@ -15,9 +15,8 @@ from engine import bridge
 
 # bridge function name -> does it take an argument?
 _FUNCTIONS = {"list_games": False, "new_game": True, "view": True, "apply": True,
-              "bot_turn": True, "save": False, "load": True, "benchmark": True}
-_FUNCTIONS["hint"] = True  # a suggested move for the seat to move (web/js/hint.js)
-_FUNCTIONS.update({"replay_info": False, "replay_view": True})  # stepping through a game
+              "bot_turn": True, "save": False, "load": True, "benchmark": True,
+              "undo": True, "hint": True, "replay_info": False, "replay_view": True}
 
 
 def call(name, arg=None):

@@ -467,6 +467,7 @@ class MotenebaState(State):
             self._say("%s: %s" % (girl["name"], girl["summary"]))
             if girl["event_taker"] is not None:
                 self.hands[girl["event_taker"]].append(self.deck.pop())
+                self._reveal()  # the taker sees the event card
         for seat in range(n):
             gained = scoring["year_hearts"][seat]
             self.hearts[seat] += gained

@@ -93,6 +93,7 @@ def deal_top(state: "MottainaiState") -> int | None:
         return None
     card = state.deck.pop()
     state.known.pop(card, None)
+    state._reveal()
     return card
 
 

@@ -110,6 +110,7 @@ class Dice(Effect):
     def use(self, state, holder, offer, trigger, ctx):
         top = state.deck[-1]
         state.known[top] = everyone(state)        # shown to all, still on top of the deck
+        state._reveal()
         count = len(state.hands[holder])
         if value_of(top) == count:
             state._say("{P%d} uses Dice: the top card of the deck is %s, value %d = %s in hand: "
@@ -194,6 +195,8 @@ class Jar(Effect):
             if s == holder:
                 continue
             moved = [c for c in state.hands[s] if material_of(c) == material]
+            if moved:
+                state._reveal()  # the holder sees the opponents' cards in the waiting area
             for card in moved:
                 state.hands[s].remove(card)
                 state.waiting[holder].append(card)

@@ -254,6 +254,7 @@ class Puppet(Effect):
             state.known[c] = state.known.get(c, 0) | (1 << s)
         state.hands[s] = list(mine)
         state.hands[holder] = []
+        state._reveal()  # each sees the other's hand
         state.waiting[holder].extend(theirs)
         state._say("{P%d}'s Puppet: returns Puppet to the bottom of the deck and swaps hands with {P%d}: "
                    "%d cards go to {P%d}'s hand, %d to {P%d}'s waiting area."

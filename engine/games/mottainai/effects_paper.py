@@ -104,6 +104,7 @@ class Fan(Effect):
 
     def use(self, state, holder, offer, trigger, ctx):
         top = state.deck[-3:]
+        state._reveal()
         for c in top:
             state.known[c] = state.known.get(c, 0) | (1 << holder)
         state.ask(holder, offer.work, "Fan: choose the card to put back on top of the deck "

@@ -332,6 +332,7 @@ class MottainaiState(State):
         if not self.deck:
             return None
         card = self.deck.pop()
+        self._reveal()  # the drawer sees the card
         self.waiting[seat].append(card)
         if not self.deck:
             self.finish("deck")
@@ -343,6 +344,7 @@ class MottainaiState(State):
             return None
         card = self.deck.pop()
         self.known.pop(card, None)
+        self._reveal()
         if not self.deck:
             self.finish("deck")
         return card
@@ -513,6 +515,7 @@ class MottainaiState(State):
             self.known.pop(task, None)
             self.floor.append(task)
             if self.task_face_down[seat]:
+                self._reveal()
                 self._say("{P%d}'s face-down starting card, %s, goes to the floor." % (seat, _label(task)))
             else:
                 self._say("{P%d}'s old task, %s, goes to the floor." % (seat, _label(task)))
@@ -677,6 +680,7 @@ class MottainaiState(State):
         seat = self._current
         drawn = self.waiting[seat]
         if drawn:
+            self._reveal()  # the player now sees the cards drawn face down during the turn
             self.hands[seat].extend(drawn)
             self.waiting[seat] = []
             self._say("At night {P%d} takes %s from the waiting area into hand."

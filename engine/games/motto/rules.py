@@ -197,6 +197,7 @@ class MottoState(State):
             self.discard = []
             self.rng.shuffle(self.deck)
             self._say("The deck is empty: the discard pile is shuffled into a new deck.")
+        self._reveal()  # a card from the deck is seen (by the drawer, or by all in the pool)
         return self.deck.pop()
 
     # -------------------------------------------------------------- plays
