@@ -76,8 +76,9 @@ export function clearDescription() {
 export const descriptionOpen = () => !$("describe").hidden;
 
 // ---------------------------------------------------------------- keyboard: groups and focus
-/** What can take the keyboard focus inside a group: enabled buttons and enabled options. */
-const ITEM = "button:not(:disabled), [role=option]:not([aria-disabled=true]), [role=button][tabindex]";
+/** What can take the keyboard focus inside a group: enabled buttons, options (a disabled option
+ *  too: its card can still be read) and other focusable buttons. */
+const ITEM = "button:not(:disabled), [role=option], [role=button][tabindex]";
 const usable = (el) => el && el.isConnected && !el.disabled && el.getAttribute("aria-disabled") !== "true" &&
                        !el.closest("[inert]") && el.getClientRects().length > 0;
 

@@ -337,6 +337,7 @@ async function drawView({ thinking = null } = {}) {
   const hadFocus = table.contains(document.activeElement);
   table.replaceChildren();
   module.render(table, view, ctx);
+  app.viewModule = module;   // showResult lets it add to the score table (decorateResult)
   drawTurn(view, thinking);
   restoreFocus(table, { canAct, hadFocus });
   rove(table);
@@ -467,6 +468,7 @@ function showResult() {
                     onclick: () => startGame({ ...app.setup, seed: randomSeed() }) }, "Play again"),
       h("button", { type: "button", dataset: { testid: "result-new-game" }, onclick: () => gotoLobby() },
         "New game")));
+  app.viewModule?.decorateResult?.(box, app.view, { names: names(), fill });
   show(box, true);
   box.querySelector("button")?.focus({ preventScroll: true });
 }
