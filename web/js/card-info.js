@@ -15,7 +15,7 @@
 // top or above the sticky choice bar, whichever is away from the card. Hidden cards (backs,
 // counts) are never passed here, so they show nothing.
 
-import { h } from "./dom.js";
+import { h, visibleText } from "./dom.js";
 
 const LONG_PRESS_MS = 450;
 const MATERIAL_NAMES = { paper: "Paper", stone: "Stone", cloth: "Cloth", clay: "Clay", metal: "Metal" };
@@ -24,6 +24,7 @@ const ROLE_NAMES = { clerk: "Clerk", monk: "Monk", tailor: "Tailor", potter: "Po
 let panel = null;           // the one panel, made on first use
 let store = null;           // hidden texts, one per card design: the accessible descriptions
 let shown = null;           // { el, card, how: "focus" | "hover" | "press" | "tap" }
+let lastKeyAt = -Infinity;  // when a key was last pressed (a focus soon after is the player's own)
 
 const textId = (card) => `card-text-${card.key}`;
 
@@ -66,7 +67,8 @@ function place() {
   const r = shown.el.getBoundingClientRect();
   const s = panel.style;
   s.left = s.right = s.top = s.bottom = s.width = "";
-  if (innerWidth <= 600) {
+  const wide = document.documentElement.clientWidth;   // not innerWidth: a page wider than the phone
+  if (wide <= 600) {
     const status = document.querySelector(".game__status")?.getBoundingClientRect().bottom ?? 0;
     const bar = document.querySelector("#table .choice-bar");
     const barTop = bar && getComputedStyle(bar).position === "sticky" ? bar.getBoundingClientRect().top : innerHeight;
@@ -76,9 +78,9 @@ function place() {
     else s.bottom = `${innerHeight - Math.min(barTop, innerHeight) + 6}px`;
     return;
   }
-  const width = Math.min(320, innerWidth - 16);
+  const width = Math.min(320, wide - 16);
   s.width = `${width}px`;
-  s.left = `${Math.max(8, Math.min(r.left, innerWidth - width - 8))}px`;
+  s.left = `${Math.max(8, Math.min(r.left, wide - width - 8))}px`;
   const height = panel.offsetHeight;
   if (r.bottom + 6 + height <= innerHeight || r.top - 6 - height < 0) s.top = `${r.bottom + 6}px`;
   else s.top = `${r.top - 6 - height}px`;
@@ -112,6 +114,13 @@ export function readable(el, card) {
   if (actionless) {
     // a card with nothing to do: a button that shows (and hides) its text
     el.setAttribute("role", "button");
+    // as a button its name must hold the text it shows (WCAG 2.5.3): "Cloth 2 Puppet Tailor"
+    const label = el.getAttribute("aria-label") ?? "";
+    const seen = visibleText(el);
+    if (seen && !label.toLowerCase().includes(seen.toLowerCase())) {
+      el.setAttribute("aria-label", label.startsWith(card.label) ? seen + label.slice(card.label.length)
+        : label ? `${seen}: ${label}` : seen);
+    }
     el.tabIndex = 0;
     el.dataset.cardToggle = "";
     el.setAttribute("aria-expanded", "false");
@@ -130,8 +139,11 @@ export function readable(el, card) {
       if (el.getAttribute("aria-disabled") === "true") open(el, card, "tap");
     });
   }
-  // keyboard focus (not the focus a tap or click gives) shows the text
-  el.addEventListener("focus", () => { if (el.matches(":focus-visible")) open(el, card, "focus"); });
+  // keyboard focus shows the text: a focus the player moved with a key (Tab, an arrow), not the
+  // one a tap or click gives, nor the focus the page puts back after the table is drawn again
+  el.addEventListener("focus", () => {
+    if (el.matches(":focus-visible") && performance.now() - lastKeyAt < 300) open(el, card, "focus");
+  });
   el.addEventListener("blur", () => { if (isOpenFor(el) && shown.how === "focus") closeCardInfo(); });
   // mouse hover
   el.addEventListener("pointerenter", (ev) => {
@@ -170,8 +182,9 @@ export function readable(el, card) {
 
 // Escape closes; a tap or click elsewhere closes a panel opened by a tap or a long press.
 document.addEventListener("keydown", (ev) => {
+  lastKeyAt = performance.now();
   if (ev.key === "Escape" && shown) closeCardInfo();
-});
+}, { capture: true });
 document.addEventListener("pointerdown", (ev) => {
   if (!shown || shown.how === "focus" || shown.how === "hover") return;
   if (panel.contains(ev.target) || shown.el.contains(ev.target)) return;

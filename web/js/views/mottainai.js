@@ -378,7 +378,10 @@ export function decorateResult(box, view, ctx) {
         ? h("span", { class: "mt-mini-row", role: "group", "aria-label": `${ctx.names[p.seat]}'s works`,
                       dataset: { roving: "" } }, works.map((c) => {
             const el = workEl(c, "result-work");
-            if (points.has(c.name)) el.append(h("span", { class: "mt-result__bonus" }, ` +${points.get(c.name)}`));
+            if (points.has(c.name)) {
+              el.append(h("span", { class: "mt-result__bonus" }, ` +${points.get(c.name)}`));
+              nameWith(el, `${c.label}, completed work, card bonus ${points.get(c.name)} points`);
+            }
             return el;
           }))
         : h("span", { class: "muted" }, "no works"));
