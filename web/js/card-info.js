@@ -26,7 +26,10 @@ let store = null;           // hidden texts, one per card design: the accessible
 let shown = null;           // { el, card, how: "focus" | "hover" | "press" | "tap" }
 let lastKeyAt = -Infinity;  // when a key was last pressed (a focus soon after is the player's own)
 
+let lastTouchAt = -Infinity; // when a finger or pen last touched the page
+
 const textId = (card) => `card-text-${card.key}`;
+const canHover = () => matchMedia("(hover: hover)").matches && performance.now() - lastTouchAt > 1500;
 
 /** The id of the hidden element holding "Effect: ..." for this card's design. */
 function describedBy(card) {
@@ -145,9 +148,9 @@ export function readable(el, card) {
     if (el.matches(":focus-visible") && performance.now() - lastKeyAt < 300) open(el, card, "focus");
   });
   el.addEventListener("blur", () => { if (isOpenFor(el) && shown.how === "focus") closeCardInfo(); });
-  // mouse hover
+  // mouse hover (a real mouse: not the mouse events a phone makes up after a tap)
   el.addEventListener("pointerenter", (ev) => {
-    if (ev.pointerType === "mouse" && !shown) open(el, card, "hover");
+    if (ev.pointerType === "mouse" && !shown && canHover()) open(el, card, "hover");
   });
   el.addEventListener("pointerleave", (ev) => {
     if (ev.pointerType === "mouse" && isOpenFor(el) && shown.how === "hover") closeCardInfo();
@@ -186,6 +189,7 @@ document.addEventListener("keydown", (ev) => {
   if (ev.key === "Escape" && shown) closeCardInfo();
 }, { capture: true });
 document.addEventListener("pointerdown", (ev) => {
+  if (ev.pointerType !== "mouse") lastTouchAt = performance.now();
   if (!shown || shown.how === "focus" || shown.how === "hover") return;
   if (panel.contains(ev.target) || shown.el.contains(ev.target)) return;
   closeCardInfo();
