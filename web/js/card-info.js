@@ -147,7 +147,10 @@ export function readable(el, card) {
   el.addEventListener("focus", () => {
     if (el.matches(":focus-visible") && performance.now() - lastKeyAt < 300) open(el, card, "focus");
   });
-  el.addEventListener("blur", () => { if (isOpenFor(el) && shown.how === "focus") closeCardInfo(); });
+  // the focus leaving the card closes its text (unless it goes to the panel's Close button)
+  el.addEventListener("blur", (ev) => {
+    if (isOpenFor(el) && shown.how !== "hover" && !panel.contains(ev.relatedTarget)) closeCardInfo();
+  });
   // mouse hover (a real mouse: not the mouse events a phone makes up after a tap)
   el.addEventListener("pointerenter", (ev) => {
     if (ev.pointerType === "mouse" && !shown && canHover()) open(el, card, "hover");
