@@ -106,8 +106,7 @@ def assert_no_axe_violations(page: Page, label: str) -> None:
 
 # ---------------------------------------------------------------- keyboard
 # What takes the focus inside a group (the same list as web/js/a11y.js).
-KEY_ITEM = ("button:not(:disabled), [role=option]:not([aria-disabled=true]), [role=option][data-why], "
-            "[role=button][tabindex]")
+KEY_ITEM = "button:not(:disabled), [role=option], [role=button][tabindex]"
 _NEXT_KEY = """([t, item]) => {
   const a = document.activeElement;
   if (a === t) return "here";

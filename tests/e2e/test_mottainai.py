@@ -62,23 +62,22 @@ def test_whole_game_one_human_against_the_greedy_bot(app):
             left = app.get_attribute("[data-testid=actions-left]", "data-left")
             assert left == str(table["noon"]["actions_left"])
         if not seen_effect and app.locator("[data-testid=work]").count():
-            # a completed work shows its effect in plain words on keyboard focus (and hover/tap)
+            # a completed work shows its effect in plain words in the card panel on keyboard
+            # focus (and hover, tap); the text is its accessible description too
             work = app.locator("[data-testid=work]").first
-            tip = work.locator("[data-testid=work-effect]")
-            assert not tip.is_visible()
-            work.focus()
-            assert tip.is_visible()
+            panel = app.locator("[data-testid=card-info]")
+            assert not panel.is_visible()
             card = work.get_attribute("data-card")
             texts = {c["key"]: c["text"] for p in table["players"] for c in p["gallery"] + p["gift_shop"]}
-            assert texts[card] in tip.inner_text()
-            assert work.get_attribute("aria-describedby") == tip.get_attribute("id")
-            work.blur()
-            assert not tip.is_visible()
-            work.click()                      # a tap (small screens) toggles it as well
-            assert tip.is_visible()
-            work.click()
+            described = app.evaluate("(id) => document.getElementById(id).textContent",
+                                     work.get_attribute("aria-describedby"))
+            assert described == f"Effect: {texts[card]}"
+            work.click()                      # a tap or click opens it
             app.mouse.move(0, 0)
-            assert not tip.is_visible()
+            assert panel.is_visible() and texts[card] in panel.inner_text()
+            work.click()                      # and closes it again
+            app.mouse.move(0, 0)
+            assert not panel.is_visible()
             seen_effect = True
         ids = [a["id"] for a in view["legal_actions"]]
         action = choose(ids, step)

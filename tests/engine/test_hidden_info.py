@@ -116,12 +116,19 @@ GAMES = {
 }
 
 
+QUOTED = re.compile("\u201c[^\u201d]*\u201d")
+
+
 def _strip_reference(value):
-    """The view without static reference text: card rules texts, Moteneba's event card list."""
+    """The view without static reference text: card rules texts (also those a Mottainai prompt
+    quotes, “Doll: … Not in the same turn as Sketch.”, always of a face-up work), Moteneba's
+    event card list."""
     if isinstance(value, dict):
         return {k: _strip_reference(v) for k, v in value.items() if k not in ("text", "event_cards")}
     if isinstance(value, list):
         return [_strip_reference(v) for v in value]
+    if isinstance(value, str):
+        return QUOTED.sub("", value)
     return value
 
 

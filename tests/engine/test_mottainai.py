@@ -871,7 +871,8 @@ def test_completion_and_after_action_triggers_and_questions(effects):
     t.play("smith", "work:scroll", "wing:gift_shop")
     assert s.decision == "offers" and t.ids() == ["use:stool", "skip"]
     t.play("use:stool")
-    assert s.decision == "ask" and t.ids() == ["yes", "no"] and s.view(0)["prompt"] == "Really?"
+    assert s.decision == "ask" and t.ids() == ["yes", "no"]
+    assert s.view(0)["prompt"] == "Really? \u201cStool: %s\u201d" % R.KIND_BY_KEY["stool"].text   # its card quoted
     t.play("yes")
     assert len(s.waiting[0]) == 1 and ("answer", "yes") in seen
     triggers = [tr for tr, _ in seen]

@@ -348,7 +348,7 @@ def test_bell_sells_the_top_card_of_the_deck_even_with_an_empty_bench():
     assert "clerk" in t.ids()                    # only possible thanks to Bell
     t.play("clerk")
     assert t.ids() == ["use:bell", "cancel"]
-    assert s.view(0)["prompt"].endswith("Or use the effect of Bell.")
+    assert "Or use the effect of Bell. \u201cBell: " in s.view(0)["prompt"]
     t.play("use:bell")
     assert s.sales[0] == [top]
     assert log_has(s, "{P0} (Clerk) sells Gong (Metal 3) from the top of the deck (Bell).")

@@ -4,6 +4,8 @@
 // calls these from a few small hooks; the views only mark their controls (data-key,
 // data-roving, data-choice, data-shortcut, listbox options).
 
+import { closeCardInfo } from "./card-info.js";
+
 const $ = (id) => document.getElementById(id);
 
 // ---------------------------------------------------------------- the curtain is modal
@@ -15,7 +17,7 @@ const BEHIND = () => [document.querySelector(".skip-link"), document.querySelect
 /** Show or hide the hotseat curtain; while shown it is the only thing a player can reach. */
 export function setCurtain(open) {
   const curtain = $("curtain");
-  if (open) clearDescription();
+  if (open) { clearDescription(); closeCardInfo(); }   // nothing of the last player's cards stays up
   curtain.hidden = !open;
   for (const el of BEHIND()) el.inert = open;
   if (open) $("curtain-button").focus();
@@ -76,8 +78,9 @@ export function clearDescription() {
 export const descriptionOpen = () => !$("describe").hidden;
 
 // ---------------------------------------------------------------- keyboard: groups and focus
-/** What can take the keyboard focus inside a group: enabled buttons and enabled options. */
-const ITEM = "button:not(:disabled), [role=option]:not([aria-disabled=true]), [role=option][data-why], [role=button][tabindex]";
+/** What can take the keyboard focus inside a group: enabled buttons, options (a disabled option
+ *  too: its card can still be read) and other focusable buttons. */
+const ITEM = "button:not(:disabled), [role=option], [role=button][tabindex]";
 const usable = (el) => el && el.isConnected && !el.disabled && el.getAttribute("aria-disabled") !== "true" &&
                        !el.closest("[inert]") && el.getClientRects().length > 0;
 

@@ -358,6 +358,7 @@ async function drawView({ thinking = null } = {}) {
   const hadFocus = table.contains(document.activeElement);
   table.replaceChildren();
   module.render(table, view, ctx);
+  app.viewModule = module;   // showResult lets it add to the score table (decorateResult)
   drawTurn(view, thinking);
   drawHint({ enabled: app.setup.hints !== false, canAct, seat, turn: app.status?.turn, fill });
   drawUndo();
@@ -521,6 +522,7 @@ function showResult() {
       h("button", { type: "button", dataset: { testid: "result-new-game" }, onclick: () => gotoLobby() },
         "New game"),
       h("button", { type: "button", dataset: { testid: "result-replay" }, onclick: startReplay }, "Replay")));
+  app.viewModule?.decorateResult?.(box, app.view, { names: names(), fill });
   show(box, true);
   // the result comes into view (smoothly, unless the player asks for less motion) and takes the
   // focus, so a screen reader reads "Game over" and the winner first

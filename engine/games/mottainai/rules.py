@@ -124,6 +124,12 @@ def _label(card: int) -> str:
     return KINDS[card % KINDS_PER_DECK].label
 
 
+def _quotes(names: list[str]) -> str:
+    """The text of each named card, quoted for a prompt: ' “Cup: At the end of your turn ...”'."""
+    by_name = {k.name: k for k in KINDS}
+    return "".join(" \u201c%s: %s\u201d" % (name, by_name[name].text) for name in names)
+
+
 def _distinct(cards, predicate=None) -> list[int]:
     """One card per design, in display order (the first copy of each), optionally filtered."""
     seen, out = set(), []
@@ -1357,7 +1363,7 @@ class MottainaiState(State):
                     "craft": "Choose the %s work to complete (support from your craft bench)."
                              % MATERIAL_NAMES[self.task_material] if self.task_material else "",
                 }.get(self.kind, "Choose.") + (
-                    " Or use the effect of %s." % " or ".join(boosts) if boosts else "")
+                    " Or use the effect of %s." % " or ".join(boosts) + _quotes(boosts) if boosts else "")
             if d == "support":
                 need = self.support_needed(cur, self.work, "smith") - len(self.supports)
                 return head + f". Choose {_count_text(need, 'card')} to show as support for {_label(self.work)}."
@@ -1374,9 +1380,10 @@ class MottainaiState(State):
             cards = " or ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
             return {"morning": "Morning: you may use the morning effect of %s (each once), in any order.",
                     "night": "Night: you may use the night effect of %s."}.get(
-                        self.offer_trigger, "You may use the effect of %s now, or go on.") % cards
+                        self.offer_trigger, "You may use the effect of %s now, or go on.") % cards + _quotes(names)
         if d == "ask":
-            return self.questions[0]["prompt"]
+            question = self.questions[0]
+            return question["prompt"] + _quotes([KIND_BY_KEY[question["card"]].name])
         return ""
 
     def _groups(self, seat: int, zone: str) -> list[dict]:

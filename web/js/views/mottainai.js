@@ -9,6 +9,8 @@
 // Materials are never shown by colour alone: each has its name, an icon and a letter mark.
 
 import { h, nameWith, spaced } from "../dom.js";
+import { closeCardInfo, readable } from "../card-info.js";
+import { rove } from "../a11y.js";
 
 // ---------------------------------------------------------------- materials (inline SVG icons)
 const ICONS = {
@@ -46,37 +48,14 @@ export function cardFace(card, { mini = false } = {}) {
     h("span", { class: "mt-card__role" }, role));
 }
 
-let effectIds = 0;   // ids tying each work to its effect text (aria-describedby), per render
-
-/** A completed work: a focusable card whose effect shows on hover, on keyboard focus and on a
- *  tap (small screens). The text is also its accessible description. */
+/** A completed work: a small card with the first words of its effect (where there is room);
+ *  the whole text shows on focus, hover, a tap or a long press (card-info.js). */
 function workEl(card, testid = "work") {
-  const id = `mt-effect-${++effectIds}`;
-  const el = h("span", { class: `mt-card mt-card--${card.material} mt-card--mini mt-work`, tabindex: "0",
-                         role: "button", "aria-expanded": "false",
-                         dataset: { testid, card: card.key, material: card.material },
-                         "aria-label": `${card.label}, completed work: show its effect`,
-                         "aria-describedby": id, title: `${card.label}: ${card.text}` },
+  return readable(h("span", { class: `mt-card mt-card--${card.material} mt-card--mini mt-work`,
+                              dataset: { testid, card: card.key, material: card.material },
+                              "aria-label": `${card.label}, completed work` },
     cardFace(card, { mini: true }),
-    // read through aria-describedby; hidden from the name so the name stays the card's own text
-    h("span", { class: "mt-effect", id, role: "tooltip", "aria-hidden": "true", dataset: { testid: "work-effect" } },
-      h("strong", {}, `${card.name}: `), card.text));
-  const toggle = (open) => {
-    el.classList.toggle("is-open", open);
-    el.setAttribute("aria-expanded", String(open));
-  };
-  // a tap or click toggles the text; keyboard focus opens it (a pointer's focus does not, or the
-  // click that follows would close it again)
-  let pointer = false;
-  el.addEventListener("pointerdown", () => { pointer = true; });
-  el.addEventListener("focus", () => { if (!pointer) toggle(true); pointer = false; });
-  el.addEventListener("click", () => { pointer = false; toggle(!el.classList.contains("is-open")); });
-  el.addEventListener("keydown", (ev) => {
-    if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); toggle(!el.classList.contains("is-open")); }
-    if (ev.key === "Escape") toggle(false);
-  });
-  el.addEventListener("blur", () => toggle(false));
-  return el;
+    h("span", { class: "mt-card__gist", "aria-hidden": "true" }, card.text)), card);
 }
 
 /** A card, as a button when one legal action belongs to it (else a plain, labelled box). */
@@ -90,22 +69,22 @@ function cardEl(card, { action = null, ctx = null, mini = false, testid = "card"
     // A card that cannot be used now still answers a click: the engine says why (data-why).
     const usable = action && ctx.canAct;
     const why = !action && ctx.canAct && tryId ? tryId : null;
-    return nameWith(h("div", { role: "option", class: cls + (action ? " is-playable" : ""),
+    return readable(nameWith(h("div", { role: "option", class: cls + (action ? " is-playable" : ""),
                                tabindex: usable || why ? "-1" : null, "aria-disabled": usable ? null : "true",
                                "aria-selected": selected ? "true" : "false", title,
                                dataset: { ...data, action: action?.id, why, key: `${testid}-${card.key}-${action?.id ?? ""}` },
                                onclick: () => { if (usable) ctx.act(action.id); else if (why) ctx.act(why); } },
                             cardFace(card, { mini })),
-                    action ? ctx.fill(action.label) : (note || ""));
+                    action ? ctx.fill(action.label) : (note || "")), card);
   }
   if (action) {
-    return nameWith(h("button", { type: "button", class: cls + " is-playable", disabled: !ctx.canAct,
+    return readable(nameWith(h("button", { type: "button", class: cls + " is-playable", disabled: !ctx.canAct,
                          dataset: { ...data, action: action.id, key: `${testid}-${card.key}-${action.id}` },
                          title, onclick: () => ctx.act(action.id) }, cardFace(card, { mini })),
-                    ctx.fill(action.label));
+                    ctx.fill(action.label)), card);
   }
-  return h("span", { class: cls, dataset: data, role: "img", "aria-label": card.label + (note ? `, ${note}` : ""),
-                     title }, cardFace(card, { mini }));
+  return readable(h("span", { class: cls, dataset: data, role: "img", "aria-label": card.label + (note ? `, ${note}` : ""),
+                              title }, cardFace(card, { mini })), card);
 }
 
 /** The legal action (if any) that clicking this card means: "<verb>:<key>" for one of `verbs`. */
@@ -166,7 +145,7 @@ function wing(p, which, t) {
     h("h4", { class: "mt-wing__title" }, title,
       h("span", { class: "mt-wing__count" }, ` ${works.length}/${t.works_to_end}`)),
     h("p", { class: "mt-wing__hint" }, covers),
-    works.length ? h("div", { class: "mt-wing__cards" }, works.map((c) => workEl(c)))
+    works.length ? h("div", { class: "mt-wing__cards", dataset: { roving: "" } }, works.map((c) => workEl(c)))
                  : h("p", { class: "muted mt-none" }, "no works"));
 }
 
@@ -175,7 +154,7 @@ function edge(title, testid, groupList, kind, cards, { legal, ctx, verbs = [] } 
     h("h4", { class: "mt-edge__title" }, title),
     groups(groupList, kind),
     cards.length
-      ? h("div", { class: "mt-edge__cards" }, cards.map((c) => cardEl(c, {
+      ? h("div", { class: "mt-edge__cards", dataset: { roving: "" } }, cards.map((c) => cardEl(c, {
           mini: true, testid: `${testid}-card`, action: verbs.length ? cardAction(legal, verbs, c.key) : null, ctx })))
       : null);
 }
@@ -213,15 +192,15 @@ function playerPanel(view, ctx, p) {
     ["Craft bench", groups(p.bench_groups, "bench")],
     ["Sales", groups(p.sale_groups, "sales")],
     [`Gallery ${p.gallery.length}/${t.works_to_end}`,
-      p.gallery.length ? h("span", { class: "mt-mini-row" }, p.gallery.map((c) => workEl(c)))
+      p.gallery.length ? h("span", { class: "mt-mini-row", dataset: { roving: "" } }, p.gallery.map((c) => workEl(c)))
                        : h("span", { class: "muted mt-none" }, "none")],
     [`Gift Shop ${p.gift_shop.length}/${t.works_to_end}`,
-      p.gift_shop.length ? h("span", { class: "mt-mini-row" }, p.gift_shop.map((c) => workEl(c)))
+      p.gift_shop.length ? h("span", { class: "mt-mini-row", dataset: { roving: "" } }, p.gift_shop.map((c) => workEl(c)))
                          : h("span", { class: "muted mt-none" }, "none")],
   ];
   if (p.final_hand) {
     rows.push(["Hand at the end", p.final_hand.length
-      ? h("span", { class: "mt-mini-row" }, p.final_hand.map((c) => cardEl(c, { mini: true, testid: "final-hand-card" })))
+      ? h("span", { class: "mt-mini-row", dataset: { roving: "" } }, p.final_hand.map((c) => cardEl(c, { mini: true, testid: "final-hand-card" })))
       : h("span", { class: "muted mt-none" }, "empty")]);
   }
   return h("article", { class: "mt-panel" + (current ? " is-current" : ""),
@@ -291,6 +270,15 @@ function clickableCards(view) {
   return ids;
 }
 
+/** A "use:<card>..." choice reads as the work whose effect it uses (its text on focus, hover, a
+ *  long press); any other choice is left as it is. */
+function withWork(view, id, button) {
+  const [verb, key] = id.split(":");
+  if (verb !== "use") return button;
+  const me = view.table.players[view.seat];
+  return readable(button, [...me.gallery, ...me.gift_shop].find((c) => c.key === key));
+}
+
 function choiceBar(view, ctx, legal) {
   const t = view.table;
   const buttons = [];
@@ -306,11 +294,11 @@ function choiceBar(view, ctx, legal) {
     } else if (a.id === "craft") cls += " mt-choice--craft";
     else if (a.id === "prayer") cls += " mt-choice--prayer";
     else if (a.id === "cancel") cls += " mt-choice--cancel";
-    buttons.push(h("button", { type: "button", class: cls, disabled: !ctx.canAct,
+    buttons.push(withWork(view, a.id, h("button", { type: "button", class: cls, disabled: !ctx.canAct,
                                dataset: { testid: "choice", action: a.id, key: `choice-${a.id}`, choice: "",
                                           shortcut: a.id === "prayer" ? "p" : null },
                                "aria-keyshortcuts": a.id === "prayer" ? "P" : null,
-                               onclick: () => ctx.act(a.id) }, lead, ctx.fill(a.label)));
+                               onclick: () => ctx.act(a.id) }, lead, ctx.fill(a.label))));
   }
   const choice = t.choice;
   let progress = null;
@@ -343,6 +331,8 @@ function handSection(view, ctx, legal) {
     extra: chosen.has(c.key) ? "is-chosen" : "", option: true, selected: chosen.has(c.key) }));
   return h("section", { class: "mt-hand", dataset: { testid: "hand", count: t.hand.length }, "aria-label": `${me}'s hand` },
     h("h3", { class: "mt-section-title" }, `${me}'s hand `, h("span", { class: "muted" }, `(${plural(t.hand.length, "card")})`)),
+    h("p", { class: "mt-hand__hint muted", dataset: { testid: "card-info-hint" } },
+      "To read a card: touch and hold it, hover over it, or focus it."),
     cards.length ? h("div", { class: "mt-hand__cards", role: "listbox", "aria-orientation": "horizontal",
                               "aria-label": `${me}'s hand: highlighted cards can be chosen (arrow keys move)` }, cards)
                  : h("p", { class: "muted" }, "No cards in hand."));
@@ -359,7 +349,7 @@ function legend(view) {
 
 // ---------------------------------------------------------------- entry point
 export function render(root, view, ctx) {
-  effectIds = 0;
+  closeCardInfo();
   const t = view.table;
   const legal = new Map((view.legal_actions ?? []).map((a) => [a.id, a]));
   const mine = view.seat != null && Array.isArray(t.hand);
@@ -377,6 +367,36 @@ export function render(root, view, ctx) {
     mine ? handSection(view, ctx, legal)
          : h("p", { class: "muted mt-spectator" }, "You are watching: no hand is shown."),
     legend(view)));
+}
+
+// ---------------------------------------------------------------- the score table
+/** Under the final scores: each player's completed works, readable like on the table (their
+ *  effects explain the "Card bonuses" column), with the points each card's bonus gave. */
+export function decorateResult(box, view, ctx) {
+  const t = view.table;
+  const bonuses = view.result?.card_bonuses ?? [];
+  const rows = t.players.map((p) => {
+    const points = new Map((bonuses[p.seat] ?? []).map((b) => [b.card, b.points]));
+    const works = [...p.gallery, ...p.gift_shop];
+    return h("li", { dataset: { testid: "result-works", seat: p.seat } },
+      h("strong", {}, `${ctx.names[p.seat]}: `),
+      works.length
+        ? h("span", { class: "mt-mini-row", role: "group", "aria-label": `${ctx.names[p.seat]}'s works`,
+                      dataset: { roving: "" } }, works.map((c) => {
+            const el = workEl(c, "result-work");
+            if (points.has(c.name)) {
+              el.append(h("span", { class: "mt-result__bonus" }, ` +${points.get(c.name)}`));
+              nameWith(el, `${c.label}, completed work, card bonus ${points.get(c.name)} points`);
+            }
+            return el;
+          }))
+        : h("span", { class: "muted" }, "no works"));
+  });
+  const list = h("section", { class: "mt-result", "aria-label": "Completed works" },
+    h("h3", { class: "mt-result__title" }, "Completed works"),
+    h("ul", { class: "mt-result__list" }, rows));
+  box.querySelector(".result__actions")?.before(list) ?? box.append(list);
+  rove(list);
 }
 
 // ---------------------------------------------------------------- the table as text

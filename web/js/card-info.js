@@ -1,0 +1,202 @@
+// Card texts: one shared panel that shows a face-up card's name, material, value, task and full
+// effect, wherever the card is seen (docs/web.md, "Card texts").
+//
+//   readable(el, card)        makes a drawn card readable:
+//     - its effect is its accessible description (aria-describedby: one hidden text per design);
+//     - keyboard focus shows the panel, Escape closes it;
+//     - mouse hover shows it;
+//     - touch: a long press (450 ms) opens it without doing the card's action, and the click
+//       that ends the press is swallowed;
+//     - a card with no action of its own (el is not a button/option) becomes a button that
+//       opens and closes the panel on a click, a tap, Enter or Space.
+//   closeCardInfo()           hides the panel (e.g. before the table is drawn again).
+//
+// The panel never takes the focus and never covers the choices: on a phone it is a sheet at the
+// top or above the sticky choice bar, whichever is away from the card. Hidden cards (backs,
+// counts) are never passed here, so they show nothing.
+
+import { h, visibleText } from "./dom.js";
+
+const LONG_PRESS_MS = 450;
+const MATERIAL_NAMES = { paper: "Paper", stone: "Stone", cloth: "Cloth", clay: "Clay", metal: "Metal" };
+const ROLE_NAMES = { clerk: "Clerk", monk: "Monk", tailor: "Tailor", potter: "Potter", smith: "Smith" };
+
+let panel = null;           // the one panel, made on first use
+let store = null;           // hidden texts, one per card design: the accessible descriptions
+let shown = null;           // { el, card, how: "focus" | "hover" | "press" | "tap" }
+let lastKeyAt = -Infinity;  // when a key was last pressed (a focus soon after is the player's own)
+
+let lastTouchAt = -Infinity; // when a finger or pen last touched the page
+
+const textId = (card) => `card-text-${card.key}`;
+const canHover = () => matchMedia("(hover: hover)").matches && performance.now() - lastTouchAt > 1500;
+
+/** The id of the hidden element holding "Effect: ..." for this card's design. */
+function describedBy(card) {
+  if (!store || !store.isConnected) {
+    store = h("div", { id: "card-texts", hidden: "" });
+    document.body.append(store);
+  }
+  const id = textId(card);
+  if (!document.getElementById(id)) store.append(h("span", { id }, `Effect: ${card.text}`));
+  return id;
+}
+
+function ensurePanel() {
+  if (panel && panel.isConnected) return panel;
+  panel = h("aside", { class: "card-info", id: "card-info", hidden: "", "aria-label": "Card details",
+                       dataset: { testid: "card-info" } });
+  document.body.append(panel);
+  return panel;
+}
+
+function fill(card) {
+  const role = ROLE_NAMES[card.role] ?? "";
+  ensurePanel().replaceChildren(
+    h("p", { class: `card-info__band card-info__band--${card.material}` },
+      h("span", { dataset: { testid: "card-info-material" } },
+        `${MATERIAL_NAMES[card.material] ?? card.material} ${card.value}`),
+      role ? h("span", {}, ` · task: ${role}`) : null),
+    h("p", { class: "card-info__name", dataset: { testid: "card-info-name" } }, card.name),
+    h("p", { class: "card-info__text", dataset: { testid: "card-info-text" } }, card.text),
+    h("p", { class: "card-info__note" }, "Its effect works while it is a completed work in a wing."),
+    h("button", { type: "button", class: "card-info__close", dataset: { testid: "card-info-close" },
+                  onclick: () => closeCardInfo() }, "Close"));
+}
+
+/** Put the panel beside the card (wide screens) or as a sheet away from it (phones). */
+function place() {
+  if (!shown) return;
+  const r = shown.el.getBoundingClientRect();
+  const s = panel.style;
+  s.left = s.right = s.top = s.bottom = s.width = "";
+  const wide = document.documentElement.clientWidth;   // not innerWidth: a page wider than the phone
+  if (wide <= 600) {
+    const status = document.querySelector(".game__status")?.getBoundingClientRect().bottom ?? 0;
+    const bar = document.querySelector("#table .choice-bar");
+    const barTop = bar && getComputedStyle(bar).position === "sticky" ? bar.getBoundingClientRect().top : innerHeight;
+    const inLowerHalf = r.top + r.height / 2 > (status + barTop) / 2;
+    s.left = s.right = "8px";
+    if (inLowerHalf) s.top = `${Math.max(status, 0) + 6}px`;
+    else s.bottom = `${innerHeight - Math.min(barTop, innerHeight) + 6}px`;
+    return;
+  }
+  const width = Math.min(320, wide - 16);
+  s.width = `${width}px`;
+  s.left = `${Math.max(8, Math.min(r.left, wide - width - 8))}px`;
+  const height = panel.offsetHeight;
+  if (r.bottom + 6 + height <= innerHeight || r.top - 6 - height < 0) s.top = `${r.bottom + 6}px`;
+  else s.top = `${r.top - 6 - height}px`;
+}
+
+function open(el, card, how) {
+  if (shown && shown.el !== el) shown.el.removeAttribute("aria-expanded");
+  shown = { el, card, how };
+  fill(card);
+  panel.hidden = false;
+  if (el.dataset.cardToggle !== undefined) el.setAttribute("aria-expanded", "true");
+  place();
+}
+
+/** Hide the panel. */
+export function closeCardInfo() {
+  if (shown?.el.dataset.cardToggle !== undefined) shown.el.setAttribute("aria-expanded", "false");
+  shown = null;
+  if (panel) panel.hidden = true;
+}
+
+const isOpenFor = (el) => shown?.el === el;
+
+/** Make a drawn face-up card readable (see the top of this file). Returns `el`. */
+export function readable(el, card) {
+  if (!card?.text) return el;
+  el.setAttribute("aria-describedby", describedBy(card));
+  el.classList.add("has-card-info");
+  el.removeAttribute("title");   // the panel says it, for every way of pointing
+  const actionless = !el.matches("button, [role=option]");
+  if (actionless) {
+    // a card with nothing to do: a button that shows (and hides) its text
+    el.setAttribute("role", "button");
+    // as a button its name must hold the text it shows (WCAG 2.5.3): "Cloth 2 Puppet Tailor"
+    const label = el.getAttribute("aria-label") ?? "";
+    const seen = visibleText(el);
+    if (seen && !label.toLowerCase().includes(seen.toLowerCase())) {
+      el.setAttribute("aria-label", label.startsWith(card.label) ? seen + label.slice(card.label.length)
+        : label ? `${seen}: ${label}` : seen);
+    }
+    el.tabIndex = 0;
+    el.dataset.cardToggle = "";
+    el.setAttribute("aria-expanded", "false");
+    el.addEventListener("click", () => (isOpenFor(el) && shown.how !== "focus" && shown.how !== "hover"
+      ? closeCardInfo() : open(el, card, "tap")));
+    el.addEventListener("keydown", (ev) => {
+      if (ev.key === "Enter" || ev.key === " ") {
+        ev.preventDefault();
+        if (isOpenFor(el)) closeCardInfo(); else open(el, card, "tap");
+      }
+    });
+  }
+  else {
+    // a card that cannot be played now: a tap or click reads it
+    el.addEventListener("click", () => {
+      if (el.getAttribute("aria-disabled") === "true") open(el, card, "tap");
+    });
+  }
+  // keyboard focus shows the text: a focus the player moved with a key (Tab, an arrow), not the
+  // one a tap or click gives, nor the focus the page puts back after the table is drawn again
+  el.addEventListener("focus", () => {
+    if (el.matches(":focus-visible") && performance.now() - lastKeyAt < 300) open(el, card, "focus");
+  });
+  // the focus leaving the card closes its text (unless it goes to the panel's Close button)
+  el.addEventListener("blur", (ev) => {
+    if (isOpenFor(el) && shown.how !== "hover" && !panel.contains(ev.relatedTarget)) closeCardInfo();
+  });
+  // mouse hover (a real mouse: not the mouse events a phone makes up after a tap)
+  el.addEventListener("pointerenter", (ev) => {
+    if (ev.pointerType === "mouse" && !shown && canHover()) open(el, card, "hover");
+  });
+  el.addEventListener("pointerleave", (ev) => {
+    if (ev.pointerType === "mouse" && isOpenFor(el) && shown.how === "hover") closeCardInfo();
+  });
+  // touch: a long press reads the card instead of playing it
+  let timer = null;
+  let start = null;
+  let pressed = false;
+  const cancel = () => { clearTimeout(timer); timer = null; };
+  el.addEventListener("pointerdown", (ev) => {
+    pressed = false;
+    if (ev.pointerType === "mouse") return;
+    start = [ev.clientX, ev.clientY];
+    cancel();
+    timer = setTimeout(() => { timer = null; pressed = true; open(el, card, "press"); }, LONG_PRESS_MS);
+  });
+  el.addEventListener("pointermove", (ev) => {
+    if (timer && start && Math.hypot(ev.clientX - start[0], ev.clientY - start[1]) > 10) cancel();
+  });
+  el.addEventListener("pointerup", cancel);
+  el.addEventListener("pointercancel", cancel);
+  el.addEventListener("contextmenu", (ev) => { if (pressed || timer) ev.preventDefault(); });
+  // capture: runs before the card's own click handler, which must not run after a long press
+  el.addEventListener("click", (ev) => {
+    if (!pressed) return;
+    pressed = false;
+    ev.preventDefault();
+    ev.stopImmediatePropagation();
+  }, { capture: true });
+  return el;
+}
+
+// Escape closes; a tap or click elsewhere closes a panel opened by a tap or a long press.
+document.addEventListener("keydown", (ev) => {
+  lastKeyAt = performance.now();
+  if (ev.key === "Escape" && shown) closeCardInfo();
+}, { capture: true });
+document.addEventListener("pointerdown", (ev) => {
+  if (ev.pointerType !== "mouse") lastTouchAt = performance.now();
+  if (!shown || shown.how === "focus" || shown.how === "hover") return;
+  if (panel.contains(ev.target) || shown.el.contains(ev.target)) return;
+  closeCardInfo();
+}, { capture: true });
+addEventListener("scroll", () => { if (shown) { if (shown.el.isConnected) place(); else closeCardInfo(); } },
+                 { passive: true });
+addEventListener("resize", () => { if (shown) place(); });
