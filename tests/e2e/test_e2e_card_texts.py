@@ -202,10 +202,17 @@ def test_card_texts_on_a_phone_by_touch(browser, site_url, problems, tmp_path):
     page.tap("[data-testid=card-info-close]")
     assert not page.locator("[data-testid=card-info]").is_visible()
 
-    # a tap on a hand card that cannot be played now reads it
+    # a tap on a hand card that cannot be played now reads it, and the engine says why it cannot
+    # be used (the text shows again on the card drawn anew with the reason)
     hand_key = t["hand"][0]["key"]
     page.tap(f"[data-testid=hand-card][data-card='{hand_key}']", force=True)   # aria-disabled: not playable
+    page.wait_for_function("window.__app.lastError !== ''")
+    assert wait_idle(page) == "human"
+    page.locator(PANEL).wait_for(state="visible")
     assert TEXTS[hand_key] in panel_text(page)
+    assert "cannot be used now" in page.inner_text("[data-testid=error]")
+    assert len(page.evaluate("window.__app.save()")["actions"]) == before
+    page.tap("#message-close")
     # a tap elsewhere closes it; a tap on a work opens its text
     page.tap("[data-testid=deck]")
     assert not page.locator("[data-testid=card-info]").is_visible()

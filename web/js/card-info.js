@@ -23,6 +23,7 @@ const ROLE_NAMES = { clerk: "Clerk", monk: "Monk", tailor: "Tailor", potter: "Po
 
 let panel = null;           // the one panel, made on first use
 let store = null;           // hidden texts, one per card design: the accessible descriptions
+const cards = new WeakMap(); // drawn element -> its card
 let shown = null;           // { el, card, how: "focus" | "hover" | "press" | "tap" }
 let lastKeyAt = -Infinity;  // when a key was last pressed (a focus soon after is the player's own)
 
@@ -107,9 +108,18 @@ export function closeCardInfo() {
 
 const isOpenFor = (el) => shown?.el === el;
 
+/** Show the text of the card drawn with `data-key` = `key` (if it is on the page), as a tap does:
+ *  after a card that cannot be used was tapped and the table was drawn again with the reason. */
+export function readCardAgain(key) {
+  const el = [...document.querySelectorAll(".has-card-info")].find((e) => e.dataset.key === key);
+  const card = el && cards.get(el);
+  if (card) open(el, card, "tap");
+}
+
 /** Make a drawn face-up card readable (see the top of this file). Returns `el`. */
 export function readable(el, card) {
   if (!card?.text) return el;
+  cards.set(el, card);
   el.setAttribute("aria-describedby", describedBy(card));
   el.classList.add("has-card-info");
   el.removeAttribute("title");   // the panel says it, for every way of pointing

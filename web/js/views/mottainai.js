@@ -9,7 +9,7 @@
 // Materials are never shown by colour alone: each has its name, an icon and a letter mark.
 
 import { h, nameWith, spaced } from "../dom.js";
-import { closeCardInfo, readable } from "../card-info.js";
+import { closeCardInfo, readable, readCardAgain } from "../card-info.js";
 import { rove } from "../a11y.js";
 
 // ---------------------------------------------------------------- materials (inline SVG icons)
@@ -69,11 +69,16 @@ function cardEl(card, { action = null, ctx = null, mini = false, testid = "card"
     // A card that cannot be used now still answers a click: the engine says why (data-why).
     const usable = action && ctx.canAct;
     const why = !action && ctx.canAct && tryId ? tryId : null;
+    const key = `${testid}-${card.key}-${action?.id ?? ""}`;
     return readable(nameWith(h("div", { role: "option", class: cls + (action ? " is-playable" : ""),
                                tabindex: usable || why ? "-1" : null, "aria-disabled": usable ? null : "true",
                                "aria-selected": selected ? "true" : "false", title,
-                               dataset: { ...data, action: action?.id, why, key: `${testid}-${card.key}-${action?.id ?? ""}` },
-                               onclick: () => { if (usable) ctx.act(action.id); else if (why) ctx.act(why); } },
+                               dataset: { ...data, action: action?.id, why, key },
+                               onclick: () => {
+                                 if (usable) ctx.act(action.id);
+                                 // the reason, then the card's text again on the redrawn card
+                                 else if (why) ctx.act(why).then(() => readCardAgain(key));
+                               } },
                             cardFace(card, { mini })),
                     action ? ctx.fill(action.label) : (note || "")), card);
   }
