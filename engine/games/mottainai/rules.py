@@ -1,5 +1,6 @@
 """Mottainai (Carl Chudyk), for 2-5 players: the base game, with the rulings T1-T9 of
-docs/rules/mottainai.md. The card effects plug in through :mod:`.effects` (none in the base game).
+docs/rules/mottainai.md. The card effects plug in through :mod:`.effects` (none in the base game);
+the cards themselves, as plain data, are in :mod:`.cards`.
 
 The table. Each player has a **temple**: a task slot (one card), **helpers**, a **craft bench**
 (materials) and **sales** tucked under its edges, and two wings of completed **works**: the
@@ -31,135 +32,12 @@ copies of a card are interchangeable, so the key names "a card of that name".
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-from typing import NamedTuple
-
 from ...core import Action, GameInfo, Option, State, register
 from ...rng import Rng
+from .cards import (HAND_LIMIT, KIND_BY_KEY, KINDS_PER_DECK, MATERIAL_MARKS, MATERIAL_NAMES, MATERIALS, ROLE_NAMES,
+                    ROLE_TEXT, ROLES, VALUES, WING_NAMES, WINGS, card_json, count_text, distinct, find, first_player,
+                    kind_of, label, material_of, quotes, sort_key, value_of)
 from .effects import EFFECTS, INSTEAD_TRIGGERS, Offer
-
-# ---------------------------------------------------------------------- materials and cards
-MATERIALS = ("paper", "stone", "cloth", "clay", "metal")
-VALUES = {"paper": 1, "stone": 2, "cloth": 2, "clay": 3, "metal": 3}
-ROLES = {"paper": "clerk", "stone": "monk", "cloth": "tailor", "clay": "potter", "metal": "smith"}
-MATERIAL_OF_ROLE = {role: material for material, role in ROLES.items()}
-MATERIAL_NAMES = {"paper": "Paper", "stone": "Stone", "cloth": "Cloth", "clay": "Clay", "metal": "Metal"}
-ROLE_NAMES = {"clerk": "Clerk", "monk": "Monk", "tailor": "Tailor", "potter": "Potter", "smith": "Smith"}
-ROLE_TEXT = {
-    "clerk": "sell a material from your craft bench",
-    "monk": "hire a helper from the floor",
-    "tailor": "return cards from your hand, then draw up to five",
-    "potter": "collect a material from the floor into your craft bench",
-    "smith": "complete a work from your hand, with support from your hand",
-}
-#: a plain-text mark per material, for the terminal and for screen readers (never colour alone)
-MATERIAL_MARKS = {"paper": "~", "stone": "o", "cloth": "#", "clay": "U", "metal": "^"}
-WINGS = ("gallery", "gift_shop")
-WING_NAMES = {"gallery": "Gallery", "gift_shop": "Gift Shop"}
-HAND_LIMIT = 5
-KINDS_PER_DECK = 54
-
-
-class Kind(NamedTuple):
-    """One of the 54 card designs. Physical card ``i`` is ``KINDS[i % 54]`` (copy ``i // 54``)."""
-
-    index: int
-    key: str
-    name: str
-    material: str
-    value: int
-    trigger: str
-    when: tuple
-    text: str
-
-    @property
-    def label(self) -> str:
-        return f"{self.name} ({MATERIAL_NAMES[self.material]} {self.value})"
-
-    def to_json(self) -> dict:
-        return {"key": self.key, "name": self.name, "material": self.material, "value": self.value,
-                "role": ROLES[self.material], "trigger": self.trigger, "text": self.text,
-                "label": self.label}
-
-
-def _load_kinds() -> tuple[Kind, ...]:
-    data = json.loads((Path(__file__).with_name("cards.json")).read_text(encoding="utf-8"))
-    kinds = tuple(Kind(i, c["key"], c["name"], c["material"], c["value"], c["trigger"],
-                       tuple(c["when"]), c["text"]) for i, c in enumerate(data["cards"]))
-    assert len(kinds) == KINDS_PER_DECK and all(k.value == VALUES[k.material] for k in kinds)
-    return kinds
-
-
-KINDS = _load_kinds()
-KIND_BY_KEY = {k.key: k for k in KINDS}
-_KIND_JSON = [k.to_json() for k in KINDS]
-
-
-def kind_of(card: int) -> Kind:
-    """The design of physical card ``card``."""
-    return KINDS[card % KINDS_PER_DECK]
-
-
-def material_of(card: int) -> str:
-    return KINDS[card % KINDS_PER_DECK].material
-
-
-def value_of(card: int) -> int:
-    return KINDS[card % KINDS_PER_DECK].value
-
-
-def card_json(card: int) -> dict:
-    """A face-up card as the views show it (by design only: the two copies look the same); a new
-    dict on every call, since callers may change their views."""
-    return dict(_KIND_JSON[card % KINDS_PER_DECK])
-
-
-def _sort_key(card: int):
-    k = KINDS[card % KINDS_PER_DECK]
-    return (MATERIALS.index(k.material), k.name, card)
-
-
-def _label(card: int) -> str:
-    return KINDS[card % KINDS_PER_DECK].label
-
-
-def _quotes(names: list[str]) -> str:
-    """The text of each named card, quoted for a prompt: ' “Cup: At the end of your turn ...”'."""
-    by_name = {k.name: k for k in KINDS}
-    return "".join(" \u201c%s: %s\u201d" % (name, by_name[name].text) for name in names)
-
-
-def _distinct(cards, predicate=None) -> list[int]:
-    """One card per design, in display order (the first copy of each), optionally filtered."""
-    seen, out = set(), []
-    for card in sorted(cards, key=_sort_key):
-        k = card % KINDS_PER_DECK
-        if k in seen or (predicate is not None and not predicate(card)):
-            continue
-        seen.add(k)
-        out.append(card)
-    return out
-
-
-def _find(cards, key: str) -> int | None:
-    """The first card of design ``key`` in ``cards`` (in display order), or ``None``."""
-    kind = KIND_BY_KEY.get(key)
-    if kind is None:
-        return None
-    matches = [c for c in cards if c % KINDS_PER_DECK == kind.index]
-    return min(matches, key=_sort_key) if matches else None
-
-
-def first_player(floor: list[int]) -> int:
-    """The seat whose setup floor card (``floor[seat]``) comes first alphabetically; on
-    identical names (two decks), the earlier seat (T2)."""
-    return min(range(len(floor)), key=lambda s: (kind_of(floor[s]).name.lower(), s))
-
-
-def _count_text(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
 
 # ---------------------------------------------------------------------- the game
 @register
@@ -231,7 +109,7 @@ class MottainaiState(State):
         self._current = first
         self._say("Five cards are dealt to each player and one face down into each task slot.")
         self._say("Each player draws a card to the floor: "
-                  + ", ".join("{P%d} %s" % (s, _label(self.floor[s])) for s in range(n))
+                  + ", ".join("{P%d} %s" % (s, label(self.floor[s])) for s in range(n))
                   + ". {P%d} goes first (%s comes first alphabetically)."
                   % (first, kind_of(self.floor[first]).name))
         self._advance()
@@ -522,9 +400,9 @@ class MottainaiState(State):
             self.floor.append(task)
             if self.task_face_down[seat]:
                 self._reveal()
-                self._say("{P%d}'s face-down starting card, %s, goes to the floor." % (seat, _label(task)))
+                self._say("{P%d}'s face-down starting card, %s, goes to the floor." % (seat, label(task)))
             else:
-                self._say("{P%d}'s old task, %s, goes to the floor." % (seat, _label(task)))
+                self._say("{P%d}'s old task, %s, goes to the floor." % (seat, label(task)))
         self.task_face_down[seat] = False
         self.phase = "instead_new_task"
 
@@ -612,7 +490,7 @@ class MottainaiState(State):
         whose = "their own" if owner == seat else "{P%d}'s" % owner
         self._say("{P%d} performs %s %s task (%s): %s." % (
             seat, whose, ROLE_NAMES[ROLES[material]], MATERIAL_NAMES[material],
-            _count_text(self.actions_total, "action")))
+            count_text(self.actions_total, "action")))
         self.phase = "action"
 
     def _phase_action(self) -> None:
@@ -690,7 +568,7 @@ class MottainaiState(State):
             self.hands[seat].extend(drawn)
             self.waiting[seat] = []
             self._say("At night {P%d} takes %s from the waiting area into hand."
-                      % (seat, _count_text(len(drawn), "card")))
+                      % (seat, count_text(len(drawn), "card")))
         if self.extra_turn:
             self.extra_turn = False
             self._say("{P%d} takes another turn." % seat)
@@ -760,7 +638,7 @@ class MottainaiState(State):
             if same < need and EFFECTS:
                 same += len(self.extra_support(seat, card, "smith"))
             return same >= need or (EFFECTS and need - same <= len(self.support_returns(seat, card, "smith")))
-        return _distinct(hand, ok)
+        return distinct(hand, ok)
 
     def support_returns(self, seat: int, card: int, how: str) -> list[tuple[int, str]]:
         """Cards of any material that card effects let ``seat`` return to the bottom of the deck
@@ -797,7 +675,7 @@ class MottainaiState(State):
             self.bench[seat].remove(c)
             self.deck.insert(0, c)
             self.known[c] = (1 << self.num_players) - 1   # everyone saw which card went there
-        return ", returning " + " and ".join("%s (%s)" % (_label(c), name) for c, name in used) + \
+        return ", returning " + " and ".join("%s (%s)" % (label(c), name) for c, name in used) + \
             " from the craft bench to the bottom of the deck as extra support"
 
     def extra_support(self, seat: int, card: int, how: str) -> list[int]:
@@ -815,7 +693,7 @@ class MottainaiState(State):
     def _craftable(self, seat: int, material: str) -> list[int]:
         """Hand cards of ``material`` that a Craft action can complete with craft-bench support."""
         on_bench = sum(1 for c in self.bench[seat] if material_of(c) == material)
-        return _distinct(self.hands[seat], lambda c: material_of(c) == material
+        return distinct(self.hands[seat], lambda c: material_of(c) == material
                          and (on_bench >= self.support_needed(seat, c, "craft")
                               or (EFFECTS and self.support_needed(seat, c, "craft") - on_bench
                                   <= len(self.support_returns(seat, c, "craft")))))
@@ -824,20 +702,20 @@ class MottainaiState(State):
         """The card choices of the action in progress (before any work is chosen)."""
         seat, kind = self._current, self.kind
         if kind == "clerk":
-            return [Action(f"sell:{kind_of(c).key}", f"Sell {_label(c)} from your craft bench")
-                    for c in _distinct(self.bench[seat])]
+            return [Action(f"sell:{kind_of(c).key}", f"Sell {label(c)} from your craft bench")
+                    for c in distinct(self.bench[seat])]
         if kind == "monk":
             return [Action(f"hire:{kind_of(c).key}",
-                           f"Hire {_label(c)} from the floor as a {ROLE_NAMES[ROLES[material_of(c)]]} helper")
-                    for c in _distinct(self.floor)]
+                           f"Hire {label(c)} from the floor as a {ROLE_NAMES[ROLES[material_of(c)]]} helper")
+                    for c in distinct(self.floor)]
         if kind == "potter":
-            return [Action(f"collect:{kind_of(c).key}", f"Collect {_label(c)} from the floor into your craft bench")
-                    for c in _distinct(self.floor)]
+            return [Action(f"collect:{kind_of(c).key}", f"Collect {label(c)} from the floor into your craft bench")
+                    for c in distinct(self.floor)]
         if kind == "smith":
-            return [Action(f"work:{kind_of(c).key}", f"Complete {_label(c)}" + self._need_text(c, "smith"))
+            return [Action(f"work:{kind_of(c).key}", f"Complete {label(c)}" + self._need_text(c, "smith"))
                     for c in self._smithable(seat)]
         if kind == "craft":
-            return [Action(f"work:{kind_of(c).key}", f"Complete {_label(c)}" + self._need_text(c, "craft"))
+            return [Action(f"work:{kind_of(c).key}", f"Complete {label(c)}" + self._need_text(c, "craft"))
                     for c in self._craftable(seat, self.task_material)]
         return []
 
@@ -850,7 +728,7 @@ class MottainaiState(State):
         if short:
             returned = self.support_returns(self._current, card, how)[:short]
             return (f" (support: {need - short} {MATERIAL_NAMES[material_of(card)]} from your {where}, and "
-                    + " and ".join("%s returned from your craft bench (%s)" % (_label(c), name)
+                    + " and ".join("%s returned from your craft bench (%s)" % (label(c), name)
                                    for c, name in returned) + ")")
         return f" (support: {need} {MATERIAL_NAMES[material_of(card)]} from your {where})"
 
@@ -877,7 +755,7 @@ class MottainaiState(State):
                 candidates = self._support_candidates()
                 designs = {c % KINDS_PER_DECK for c in candidates}
                 if len(candidates) <= need or len(designs) == 1:
-                    self.supports += sorted(candidates, key=_sort_key)[:need]  # no real choice
+                    self.supports += sorted(candidates, key=sort_key)[:need]  # no real choice
                 else:
                     self.decision = "support"
                     return
@@ -894,7 +772,7 @@ class MottainaiState(State):
             in_hand = [c for c in self.supports if c in self.hands[seat]]
             for card in in_hand:
                 self.known[card] = (1 << self.num_players) - 1  # shown to everyone, still in hand
-            support = (", showing " + " and ".join(_label(c) for c in in_hand) + " from hand as support"
+            support = (", showing " + " and ".join(label(c) for c in in_hand) + " from hand as support"
                        if in_hand else "")
             others = [c for c in self.supports if c not in in_hand]   # card effects (Brick)
             if others:
@@ -908,7 +786,7 @@ class MottainaiState(State):
             support = (f", with {min(need, on_bench)} {MATERIAL_NAMES[material_of(work)]} from the craft bench "
                        "as support" if min(need, on_bench) else "")
             support += self._return_supports(seat, work, "craft", need - on_bench)
-        self._say("{P%d} completes %s by %s%s, into the %s." % (seat, _label(work), how, support, WING_NAMES[wing]))
+        self._say("{P%d} completes %s by %s%s, into the %s." % (seat, label(work), how, support, WING_NAMES[wing]))
         self._check_always()
         if self._over:
             return
@@ -921,8 +799,8 @@ class MottainaiState(State):
         """Where a support card outside the hand lies, for the log ("{P1}'s task Bell (Metal 3)")."""
         for s, task in enumerate(self.tasks):
             if task == card:
-                return ("their own task " if s == self._current else "{P%d}'s task " % s) + _label(card)
-        return _label(card)
+                return ("their own task " if s == self._current else "{P%d}'s task " % s) + label(card)
+        return label(card)
 
     def _perform_prayer(self) -> None:
         seat = self._current
@@ -938,9 +816,9 @@ class MottainaiState(State):
         returned = self.returned
         if returned:
             self._say("{P%d} (Tailor) returns %s to the bottom of the deck and draws %s into the waiting area."
-                      % (seat, _count_text(returned, "card"), _count_text(drawn, "card")))
+                      % (seat, count_text(returned, "card"), count_text(drawn, "card")))
         else:
-            self._say("{P%d} (Tailor) draws %s into the waiting area." % (seat, _count_text(drawn, "card")))
+            self._say("{P%d} (Tailor) draws %s into the waiting area." % (seat, count_text(drawn, "card")))
         for _ in range(drawn):
             self.draw_to_waiting(seat)
             if self._over:
@@ -955,12 +833,12 @@ class MottainaiState(State):
         if d == "limit":
             extra = len(self.hands[seat]) - HAND_LIMIT
             return [Action(f"return:{kind_of(c).key}",
-                           f"Return {_label(c)} to the bottom of the deck ({extra} to return)")
-                    for c in _distinct(self.hands[seat])]
+                           f"Return {label(c)} to the bottom of the deck ({extra} to return)")
+                    for c in distinct(self.hands[seat])]
         if d == "new_task":
             actions = [Action(f"task:{kind_of(c).key}",
-                              f"Place {_label(c)} as your task: {ROLE_NAMES[ROLES[material_of(c)]]}")
-                       for c in _distinct(self.hands[seat])]
+                              f"Place {label(c)} as your task: {ROLE_NAMES[ROLES[material_of(c)]]}")
+                       for c in distinct(self.hands[seat])]
             actions.append(Action("no_task", "Place no task (you take one Prayer instead of your own task)"))
             return actions
         if d == "action":
@@ -973,21 +851,21 @@ class MottainaiState(State):
             return actions
         if d == "support":
             need = self.support_needed(seat, self.work, "smith") - len(self.supports)
-            actions = [Action(f"support:{kind_of(c).key}", f"Show {_label(c)} as support ({need} still needed)")
-                       for c in _distinct(self._support_candidates())]
+            actions = [Action(f"support:{kind_of(c).key}", f"Show {label(c)} as support ({need} still needed)")
+                       for c in distinct(self._support_candidates())]
             actions.append(Action("cancel", "Choose a different action"))
             return actions
         if d == "wing":
-            actions = [Action("wing:gallery", f"Put {_label(self.work)} in your Gallery (it covers helpers)"),
-                       Action("wing:gift_shop", f"Put {_label(self.work)} in your Gift Shop (it covers sales)")]
+            actions = [Action("wing:gallery", f"Put {label(self.work)} in your Gallery (it covers helpers)"),
+                       Action("wing:gift_shop", f"Put {label(self.work)} in your Gift Shop (it covers sales)")]
             if not self.committed:
                 actions.append(Action("cancel", "Choose a different action"))
             return actions
         if d == "tailor":
             draw = max(0, HAND_LIMIT - len(self.hands[seat]) - len(self.waiting[seat]))
-            actions = [Action(f"return:{kind_of(c).key}", f"Return {_label(c)} to the bottom of the deck")
-                       for c in _distinct(self.hands[seat])]
-            actions.append(Action("done", f"Stop returning and draw {_count_text(draw, 'card')} into your waiting area"))
+            actions = [Action(f"return:{kind_of(c).key}", f"Return {label(c)} to the bottom of the deck")
+                       for c in distinct(self.hands[seat])]
+            actions.append(Action("done", f"Stop returning and draw {count_text(draw, 'card')} into your waiting area"))
             if not self.committed:
                 actions.append(Action("cancel", "Choose a different action"))
             return actions
@@ -1035,14 +913,14 @@ class MottainaiState(State):
             "offers": "use a card effect, or go on",
             "ask": "answer the card's question",
         }.get(d, "")
-        if verb in ("return", "task") and d in ("limit", "new_task", "tailor") and _find(self.hands[seat], arg) is None:
+        if verb in ("return", "task") and d in ("limit", "new_task", "tailor") and find(self.hands[seat], arg) is None:
             return f"you have no {name} in your hand"
         if verb == "sell" and d == "card" and self.kind == "clerk":
             return f"there is no {name} in your craft bench"
         if verb in ("hire", "collect") and d == "card" and self.kind in ("monk", "potter"):
             return f"there is no {name} on the floor"
         if verb == "work" and d == "card" and self.kind in ("smith", "craft"):
-            card = _find(self.hands[seat], arg)
+            card = find(self.hands[seat], arg)
             if card is None:
                 return f"you have no {name} in your hand"
             material = material_of(card)
@@ -1093,7 +971,7 @@ class MottainaiState(State):
         seat = self._current
         self.decision = None
         if d == "limit":
-            self.return_to_deck(seat, _find(self.hands[seat], arg))
+            self.return_to_deck(seat, find(self.hands[seat], arg))
             self._say("{P%d} returns a card to the bottom of the deck (hand limit)." % seat)
             if len(self.hands[seat]) > HAND_LIMIT:
                 self.decision = "limit"
@@ -1101,12 +979,12 @@ class MottainaiState(State):
                 self.phase = "morning"
         elif d == "new_task":
             if verb == "task":
-                card = _find(self.hands[seat], arg)
+                card = find(self.hands[seat], arg)
                 self.hands[seat].remove(card)
                 self.known.pop(card, None)
                 self.tasks[seat] = card
                 self.task_face_down[seat] = False
-                self._say("{P%d} places %s as the new task: %s." % (seat, _label(card), ROLE_NAMES[ROLES[material_of(card)]]))
+                self._say("{P%d} places %s as the new task: %s." % (seat, label(card), ROLE_NAMES[ROLES[material_of(card)]]))
             else:
                 self._say("{P%d} places no task." % seat)
             self.phase = "noon"
@@ -1118,7 +996,7 @@ class MottainaiState(State):
             if verb == "cancel":
                 self.phase = "action"
             else:
-                self.supports.append(_find(self._support_candidates(), arg))
+                self.supports.append(find(self._support_candidates(), arg))
                 self._next_completion_step()
         elif d == "wing":
             if verb == "cancel":
@@ -1129,7 +1007,7 @@ class MottainaiState(State):
             if verb == "cancel":
                 self.phase = "action"
             elif verb == "return":
-                self.return_to_deck(seat, _find(self.hands[seat], arg))
+                self.return_to_deck(seat, find(self.hands[seat], arg))
                 self.committed = True
                 self.returned += 1
                 self.decision = "tailor"
@@ -1157,25 +1035,25 @@ class MottainaiState(State):
         if verb == "cancel":
             self.phase = "action"
         elif verb == "sell":
-            card = _find(self.bench[seat], arg)
+            card = find(self.bench[seat], arg)
             self.bench[seat].remove(card)
             self.sales[seat].append(card)
-            self._say("{P%d} (Clerk) sells %s from the craft bench." % (seat, _label(card)))
+            self._say("{P%d} (Clerk) sells %s from the craft bench." % (seat, label(card)))
             self._action_done({"sold": card})
         elif verb in ("hire", "collect"):
-            card = _find(self.floor, arg)
+            card = find(self.floor, arg)
             self.floor.remove(card)
             if verb == "hire":
                 self.helpers[seat].append(card)
                 self._say("{P%d} (Monk) hires %s from the floor as a %s helper."
-                          % (seat, _label(card), ROLE_NAMES[ROLES[material_of(card)]]))
+                          % (seat, label(card), ROLE_NAMES[ROLES[material_of(card)]]))
                 self._action_done({"hired": card})
             else:
                 self.bench[seat].append(card)
-                self._say("{P%d} (Potter) collects %s from the floor into the craft bench." % (seat, _label(card)))
+                self._say("{P%d} (Potter) collects %s from the floor into the craft bench." % (seat, label(card)))
                 self._action_done({"collected": card})
         elif verb == "work":
-            self.work = _find(self.hands[seat], arg)
+            self.work = find(self.hands[seat], arg)
             self.supports = []
             self._next_completion_step()
         elif verb == "use":
@@ -1336,7 +1214,7 @@ class MottainaiState(State):
         d = self.decision
         if d == "limit":
             extra = len(self.hands[cur]) - HAND_LIMIT
-            return (f"Morning: you hold more than five cards. Return {_count_text(extra, 'card')} "
+            return (f"Morning: you hold more than five cards. Return {count_text(extra, 'card')} "
                     "to the bottom of the deck.")
         if d == "new_task":
             return "Morning: place a new task from your hand (or none, and take a Prayer at noon instead)."
@@ -1363,12 +1241,12 @@ class MottainaiState(State):
                     "craft": "Choose the %s work to complete (support from your craft bench)."
                              % MATERIAL_NAMES[self.task_material] if self.task_material else "",
                 }.get(self.kind, "Choose.") + (
-                    " Or use the effect of %s." % " or ".join(boosts) + _quotes(boosts) if boosts else "")
+                    " Or use the effect of %s." % " or ".join(boosts) + quotes(boosts) if boosts else "")
             if d == "support":
                 need = self.support_needed(cur, self.work, "smith") - len(self.supports)
-                return head + f". Choose {_count_text(need, 'card')} to show as support for {_label(self.work)}."
+                return head + f". Choose {count_text(need, 'card')} to show as support for {label(self.work)}."
             if d == "wing":
-                return head + f". Choose the wing for {_label(self.work)}."
+                return head + f". Choose the wing for {label(self.work)}."
             return head + (". Tailor: return any cards from your hand to the bottom of the deck, then draw "
                            "until your hand and waiting area hold five.")
         if d == "offers":
@@ -1380,10 +1258,10 @@ class MottainaiState(State):
             cards = " or ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
             return {"morning": "Morning: you may use the morning effect of %s (each once), in any order.",
                     "night": "Night: you may use the night effect of %s."}.get(
-                        self.offer_trigger, "You may use the effect of %s now, or go on.") % cards + _quotes(names)
+                        self.offer_trigger, "You may use the effect of %s now, or go on.") % cards + quotes(names)
         if d == "ask":
             question = self.questions[0]
-            return question["prompt"] + _quotes([KIND_BY_KEY[question["card"]].name])
+            return question["prompt"] + quotes([KIND_BY_KEY[question["card"]].name])
         return ""
 
     def _groups(self, seat: int, zone: str) -> list[dict]:
@@ -1416,9 +1294,9 @@ class MottainaiState(State):
             "waiting_count": len(self.waiting[s]),
             "task": None if task is None or face_down else card_json(task),
             "task_face_down": face_down,
-            "helpers": [card_json(c) for c in sorted(self.helpers[s], key=_sort_key)],
-            "craft_bench": [card_json(c) for c in sorted(self.bench[s], key=_sort_key)],
-            "sales": [card_json(c) for c in sorted(self.sales[s], key=_sort_key)],
+            "helpers": [card_json(c) for c in sorted(self.helpers[s], key=sort_key)],
+            "craft_bench": [card_json(c) for c in sorted(self.bench[s], key=sort_key)],
+            "sales": [card_json(c) for c in sorted(self.sales[s], key=sort_key)],
             "gallery": [card_json(c) for c in self.gallery[s]],
             "gift_shop": [card_json(c) for c in self.gift_shop[s]],
             "helper_groups": self._groups(s, "helpers"),
@@ -1427,7 +1305,7 @@ class MottainaiState(State):
             "points_on_table": visible,
         }
         if self._over:   # hands are shown for the backorders at the end
-            panel["final_hand"] = [card_json(c) for c in sorted(self.hands[s], key=_sort_key)]
+            panel["final_hand"] = [card_json(c) for c in sorted(self.hands[s], key=sort_key)]
         return panel
 
     def _table(self, seat: int | None) -> dict:
@@ -1453,7 +1331,7 @@ class MottainaiState(State):
             "end_reason": self.end_reason,
         }
         if seat is not None:
-            table["hand"] = [card_json(c) for c in sorted(self.hands[seat], key=_sort_key)]
+            table["hand"] = [card_json(c) for c in sorted(self.hands[seat], key=sort_key)]
             choice = None
             if seat == self._current and not self._over and self.kind is not None:
                 choice = {"action": self.kind,
@@ -1466,8 +1344,8 @@ class MottainaiState(State):
         """For open hands: the seat's hand, its waiting area and its task while face down
         (a starting card), each in the card shape of the views."""
         task = self.tasks[seat]
-        return {"hand": [card_json(c) for c in sorted(self.hands[seat], key=_sort_key)],
-                "waiting": [card_json(c) for c in sorted(self.waiting[seat], key=_sort_key)],
+        return {"hand": [card_json(c) for c in sorted(self.hands[seat], key=sort_key)],
+                "waiting": [card_json(c) for c in sorted(self.waiting[seat], key=sort_key)],
                 "face_down_task": card_json(task) if task is not None and self.task_face_down[seat] else None}
 
     # -------------------------------------------------------------- hidden information
