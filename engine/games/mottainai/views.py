@@ -4,7 +4,8 @@ craft bench, sales and wings, grouped by material), the floor and the holdings. 
 
 from __future__ import annotations
 
-from .cards import HAND_LIMIT, KIND_BY_KEY, MATERIALS, MATERIAL_MARKS, MATERIAL_NAMES, ROLES, ROLE_NAMES, ROLE_TEXT, VALUES, card_json, count_text, label, material_of, quotes, sort_key, value_of
+from .cards import (HAND_LIMIT, KIND_BY_KEY, MATERIAL_MARKS, MATERIAL_NAMES, MATERIALS, ROLE_NAMES, ROLE_TEXT, ROLES,
+                    VALUES, card_json, count_text, label, material_of, quotes, sort_key, value_of)
 
 
 class Views:
