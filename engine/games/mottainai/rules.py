@@ -1,6 +1,8 @@
 """Mottainai (Carl Chudyk), for 2-5 players: the base game, with the rulings T1-T9 of
-docs/rules/mottainai.md. The card effects plug in through :mod:`.effects` (none in the base game);
-the cards themselves, as plain data, are in :mod:`.cards`.
+docs/rules/mottainai.md: the setup, the flow of a turn, the legal actions and applying them. The
+cards, as plain data, are in :mod:`.cards`; completing works in :mod:`.crafting`, the score in
+:mod:`.scoring` and the views in :mod:`.views` (mixins of :class:`MottainaiState`); the card
+effects plug in through :mod:`.effects`.
 
 The table. Each player has a **temple**: a task slot (one card), **helpers**, a **craft bench**
 (materials) and **sales** tucked under its edges, and two wings of completed **works**: the
