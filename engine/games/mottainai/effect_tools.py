@@ -5,12 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import (MATERIAL_NAMES, MATERIALS, VALUES, WING_NAMES, distinct, find, label,  # noqa: F401
-                    kind_of, material_of)
+from .cards import MATERIAL_NAMES, VALUES, distinct, find, kind_of, label, material_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rules import MottainaiState
-
 
 
 def everyone(state: "MottainaiState") -> int:

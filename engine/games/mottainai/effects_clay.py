@@ -8,10 +8,10 @@ hidden places keep ``state.known`` right (see ``rules.MottainaiState._determiniz
 
 from __future__ import annotations
 
+from .cards import (MATERIALS, MATERIAL_NAMES, ROLES, ROLE_NAMES, WING_NAMES, count_text, distinct, find,
+                    kind_of, label, material_of, value_of)
 from .effect_tools import deal_top, end_if_empty, everyone, take_work
 from .effects import Effect, Offer, register_effect
-from .cards import (MATERIAL_NAMES, MATERIALS, ROLE_NAMES, ROLES, WING_NAMES, count_text, distinct, find,
-                    label, kind_of, material_of, value_of)
 
 
 def wing_question(state, holder: int, work: int, prompt: str, data=None) -> None:

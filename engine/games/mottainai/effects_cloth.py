@@ -4,11 +4,11 @@ wording and our rulings."""
 
 from __future__ import annotations
 
-from .effect_tools import (MATERIAL_NAMES, VALUES, WING_NAMES, distinct, find, card_options,
-                           deal_top, end_if_empty, everyone, first_copy, label, material_of, name,
-                           return_public, sales_of, take_work, tie_backorders, wing_options)
+from .cards import (MATERIAL_NAMES, VALUES, WING_NAMES, distinct, find, kind_of, label, material_of, sort_key,
+                    value_of)
+from .effect_tools import (card_options, deal_top, end_if_empty, everyone, first_copy, return_public,
+                           sales_of, take_work, tie_backorders, wing_options)
 from .effects import EFFECTS, Effect, Offer, register_effect
-from .cards import sort_key, kind_of, value_of
 
 
 @register_effect

@@ -7,11 +7,10 @@ when it can change something; every label and log line names the card.
 
 from __future__ import annotations
 
-from .effects import EFFECTS, Effect, Offer, register_effect
+from .cards import HAND_LIMIT, MATERIALS, WING_NAMES, count_text, distinct, find, kind_of, label, material_of
 from .effect_tools import deal_top, end_if_empty, everyone, take_work
+from .effects import EFFECTS, Effect, Offer, register_effect
 from .effects_clay import wing_question
-from .cards import (HAND_LIMIT, MATERIALS, WING_NAMES, count_text, distinct, find, label, kind_of,
-                    material_of)
 
 
 def opponents(state, holder: int) -> list[int]:

@@ -4,11 +4,10 @@ effects", for the wording and our rulings."""
 
 from __future__ import annotations
 
-from .effect_tools import (WING_NAMES, distinct, find, answer_demand, card_options, deal_top,
-                           demand_material, end_if_empty, first_copy, label, material_of, return_public,
-                           tie_backorders)
+from .cards import WING_NAMES, distinct, find, kind_of, label, material_of, sort_key
+from .effect_tools import (answer_demand, card_options, deal_top, demand_material, end_if_empty, first_copy,
+                           return_public, tie_backorders)
 from .effects import Effect, Offer, register_effect
-from .cards import sort_key, kind_of
 
 
 @register_effect

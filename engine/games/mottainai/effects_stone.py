@@ -4,11 +4,10 @@ and our rulings."""
 
 from __future__ import annotations
 
-from .effect_tools import (MATERIALS, VALUES, find, answer_demand, card_options, deal_onto_floor,
-                           demand_material, everyone, first_copy, label, material_of, return_public,
-                           sales_of)
+from .cards import MATERIALS, VALUES, find, kind_of, label, material_of, sort_key
+from .effect_tools import (answer_demand, card_options, deal_onto_floor, demand_material, everyone,
+                           first_copy, return_public, sales_of)
 from .effects import Effect, Offer, register_effect
-from .cards import sort_key, kind_of
 
 
 @register_effect
