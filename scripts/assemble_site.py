@@ -96,7 +96,7 @@ def write_rules_data(out: Path) -> None:
     * ``rules/moteneba-girls.json``: the girls (reconstructed heart values, ruling N10) and events.
     """
     sys.path.insert(0, str(ROOT))
-    from engine.games.mottainai.rules import KINDS
+    from engine.games.mottainai.cards import KINDS
 
     notes = {}
     doc = (ROOT / "docs" / "rules" / "mottainai.md").read_text(encoding="utf-8")

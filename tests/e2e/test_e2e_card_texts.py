@@ -41,7 +41,7 @@ def load(page, tmp_path, saved: dict) -> dict:
     return page.evaluate("window.__app.view")
 
 
-TEXTS = {c.key: c.text for c in __import__("engine.games.mottainai.rules", fromlist=["KINDS"]).KINDS}
+TEXTS = {c.key: c.text for c in __import__("engine.games.mottainai.cards", fromlist=["KINDS"]).KINDS}
 PANEL = "[data-testid=card-info]"
 
 

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 import engine
-from engine.games.mottainai.rules import KIND_BY_KEY
+from engine.games.mottainai.cards import KIND_BY_KEY
 from e2e_helpers import assert_no_axe_violations, click_and_wait, setup_lobby, start, wait_idle
 
 ERROR = "[data-testid=error]"

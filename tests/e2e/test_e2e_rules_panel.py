@@ -4,7 +4,7 @@ offline after one visit."""
 from __future__ import annotations
 
 from e2e_helpers import BOOT_TIMEOUT_MS, assert_no_axe_violations, start
-from engine.games.mottainai.rules import KINDS
+from engine.games.mottainai.cards import KINDS
 # the offline test reuses the offline tests' own server (site under /moteplay/) and context
 from test_e2e_offline import open_site, site, sw_context, wait_offline_ready  # noqa: F401
 

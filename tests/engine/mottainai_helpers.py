@@ -5,7 +5,7 @@ in exactly one place, so the deck stays consistent)."""
 from __future__ import annotations
 
 import engine
-from engine.games.mottainai import rules as R
+from engine.games.mottainai import cards as C
 
 ZONES = ("hands", "waiting", "helpers", "bench", "sales", "gallery", "gift_shop")
 
@@ -31,11 +31,11 @@ class Table:
     def card(self, key: str) -> int:
         """A physical copy of ``key`` not yet placed by this test."""
         for copy in range(self.s.decks):
-            c = R.KIND_BY_KEY[key].index + R.KINDS_PER_DECK * copy
+            c = C.KIND_BY_KEY[key].index + C.KINDS_PER_DECK * copy
             if c not in self.placed:
                 self.placed.add(c)
                 return c
-        return R.KIND_BY_KEY[key].index     # placed before: the test moves it again
+        return C.KIND_BY_KEY[key].index     # placed before: the test moves it again
 
     def take_out(self, card: int) -> None:
         s = self.s
@@ -122,7 +122,7 @@ class Table:
 
 
 def key(card: int) -> str:
-    return R.kind_of(card).key
+    return C.kind_of(card).key
 
 
 def keys(cards) -> list[str]:
@@ -139,7 +139,7 @@ def all_cards(s) -> list[int]:
 
 def consistent(s) -> None:
     """Every physical card is in exactly one place."""
-    assert sorted(all_cards(s)) == list(range(R.KINDS_PER_DECK * s.decks))
+    assert sorted(all_cards(s)) == list(range(C.KINDS_PER_DECK * s.decks))
 
 
 def log_has(s, text: str) -> bool:

@@ -28,7 +28,7 @@ import pytest
 
 import engine
 from engine.games.moteneba import rules as NR
-from engine.games.mottainai import rules as TR
+from engine.games.mottainai import cards as TC
 from engine.games.motto import rules as MR
 
 
@@ -69,9 +69,9 @@ def _mottainai(state, seat):
     def sort(cards, public):
         for card in cards:
             if public or state.known.get(card, 0) & bit:
-                visible[card % TR.KINDS_PER_DECK] += 1
+                visible[card % TC.KINDS_PER_DECK] += 1
             else:
-                hidden[card % TR.KINDS_PER_DECK] += 1
+                hidden[card % TC.KINDS_PER_DECK] += 1
 
     sort(state.deck, False)
     for s in range(state.num_players):
@@ -106,7 +106,7 @@ MOTTO_NAMES = Names({c.key: c for c in MR.ALL_KINDS}, {c.label: c for c in MR.AL
 # that name them: "kind": "KIND" (a card in a list), event:KIND (an action), "plays TITLE" (log)
 MOTENEBA_NAMES = Names({}, {phrase: k for k, e in NR.EVENTS.items()
                             for phrase in (f'"kind": "{k}"', f"event:{k}", "plays " + e["title"])})
-MOTTAINAI_NAMES = Names({k.key: k.index for k in TR.KINDS}, {k.name: k.index for k in TR.KINDS})
+MOTTAINAI_NAMES = Names({k.key: k.index for k in TC.KINDS}, {k.name: k.index for k in TC.KINDS})
 
 # per game: player counts, the hidden/visible function, the name finder, random games per count
 GAMES = {

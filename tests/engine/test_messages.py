@@ -11,7 +11,7 @@ import pytest
 import engine
 from engine import bridge
 from engine.core import IllegalActionError, SaveError
-from engine.games.mottainai.rules import kind_of
+from engine.games.mottainai.cards import kind_of
 from engine.games.motto.rules import Card
 
 

@@ -14,7 +14,7 @@ import pytest
 import engine
 from engine.bots import make_bot, play_out
 from engine.core import IllegalActionError
-from engine.games.mottainai import rules as R
+from engine.games.mottainai import cards as C
 from engine.games.mottainai.effects import EFFECTS, Effect, Offer, register_effect, unregister_effect
 from engine.rng import Rng
 
@@ -36,18 +36,18 @@ def base_rules_only():
 
 # ---------------------------------------------------------------------- the cards
 def test_the_54_cards_by_name_material_and_value():
-    assert len(R.KINDS) == 54
-    assert Counter(k.material for k in R.KINDS) == {"paper": 12, "stone": 11, "cloth": 11, "clay": 10, "metal": 10}
-    assert len({k.name for k in R.KINDS}) == 54 and len({k.key for k in R.KINDS}) == 54
-    for k in R.KINDS:
+    assert len(C.KINDS) == 54
+    assert Counter(k.material for k in C.KINDS) == {"paper": 12, "stone": 11, "cloth": 11, "clay": 10, "metal": 10}
+    assert len({k.name for k in C.KINDS}) == 54 and len({k.key for k in C.KINDS}) == 54
+    for k in C.KINDS:
         assert k.value == {"paper": 1, "stone": 2, "cloth": 2, "clay": 3, "metal": 3}[k.material]
         assert k.trigger in {"morning", "night", "instead", "before_task", "before_action", "after_action",
                              "on_complete", "after_complete", "boost", "opponent", "score", "always"}
         assert k.text
-    named = {k.name: k.material for k in R.KINDS}
+    named = {k.name: k.material for k in C.KINDS}
     assert named["Daidoro"] == "stone" and named["Go Set"] == "stone" and named["Deck of Cards"] == "paper"
     assert named["Turtle"] == "metal" and named["Teapot"] == "clay" and named["Umbrella"] == "cloth"
-    assert R.ROLES == {"paper": "clerk", "stone": "monk", "cloth": "tailor", "clay": "potter", "metal": "smith"}
+    assert C.ROLES == {"paper": "clerk", "stone": "monk", "cloth": "tailor", "clay": "potter", "metal": "smith"}
 
 
 @pytest.mark.parametrize("n,size", [(2, 54), (3, 54), (4, 108), (5, 108)])
@@ -55,7 +55,7 @@ def test_one_deck_for_2_3_players_two_for_4_5(n, size):
     s = engine.new_game("mottainai", n, seed=3)
     cards = all_cards(s)
     assert len(cards) == size == len(set(cards))
-    copies = Counter(R.kind_of(c).key for c in cards)
+    copies = Counter(C.kind_of(c).key for c in cards)
     assert set(copies.values()) == {size // 54}
 
 
@@ -77,7 +77,7 @@ def test_setup_hands_face_down_tasks_and_floor(n):
     # the first player's morning has begun: their face-down card is already on the floor
     assert s.tasks[first] is None and len(s.floor) == n + 1 and s.decision == "new_task"
     assert len(s.deck) == 54 * s.decks - 7 * n
-    assert first == R.first_player(s.floor[:n])
+    assert first == C.first_player(s.floor[:n])
     # the face-down cards are hidden from everyone, their owner included
     for seat in range(n):
         for p in s.view(seat)["table"]["players"]:
@@ -86,14 +86,14 @@ def test_setup_hands_face_down_tasks_and_floor(n):
 
 
 def test_first_player_is_the_floor_card_closest_to_a_then_the_earlier_seat():
-    c = lambda k, copy=0: R.KIND_BY_KEY[k].index + 54 * copy  # noqa: E731
-    assert R.first_player([c("vase"), c("bell"), c("crane")]) == 1
-    assert R.first_player([c("deck-of-cards"), c("daidoro")]) == 1        # "Dai" < "Dec"
-    assert R.first_player([c("go-set"), c("amulet"), c("amulet", 1), c("bowl")]) == 1  # same name: earlier seat
-    assert R.first_player([c("tower"), c("tablet", 1), c("tablet")]) == 1
+    c = lambda k, copy=0: C.KIND_BY_KEY[k].index + 54 * copy  # noqa: E731
+    assert C.first_player([c("vase"), c("bell"), c("crane")]) == 1
+    assert C.first_player([c("deck-of-cards"), c("daidoro")]) == 1        # "Dai" < "Dec"
+    assert C.first_player([c("go-set"), c("amulet"), c("amulet", 1), c("bowl")]) == 1  # same name: earlier seat
+    assert C.first_player([c("tower"), c("tablet", 1), c("tablet")]) == 1
     for seed in range(20):
         s = engine.new_game("mottainai", 4, seed=seed)
-        names = [R.kind_of(f).name.lower() for f in s.floor[:4]]
+        names = [C.kind_of(f).name.lower() for f in s.floor[:4]]
         assert names[s.current_player] == min(names)
         assert s.current_player == names.index(min(names))
 
@@ -413,7 +413,7 @@ def test_smith_asks_for_supports_only_when_the_choice_matters():
     assert s.view(1)["table"]["choice"] is None          # others do not see the choice in progress
     t.play("wing:gallery")
     assert [key(c) for c in s.gallery[0]] == ["frog"]
-    assert R.KIND_BY_KEY["tower"].index in [c % 54 for c in s.hands[0]]
+    assert C.KIND_BY_KEY["tower"].index in [c % 54 for c in s.hands[0]]
 
 
 def test_smith_paper_work_needs_no_support():
@@ -669,7 +669,7 @@ def test_other_seats_see_hands_and_waiting_areas_as_counts_only():
             view = s.view(seat)
             table = view["table"]
             assert [c["name"] for c in table["hand"]] == [
-                R.kind_of(c).name for c in sorted(s.hands[seat], key=R._sort_key)]
+                C.kind_of(c).name for c in sorted(s.hands[seat], key=C.sort_key)]
             for p in table["players"]:
                 assert set(p) >= {"hand_count", "waiting_count"}
                 assert "hand" not in p and "waiting" not in p
@@ -700,7 +700,7 @@ def test_determinize_keeps_what_the_seat_knows_and_redeals_the_rest():
     moved = sum(1 for k in range(8) if s.determinize(1, Rng(k)).deck[0] != crane)
     assert moved > 0
     # seat 0's own waiting area is re-dealt too: nobody has seen it
-    assert any(R.kind_of(s.determinize(0, Rng(k)).waiting[0][0]).key != "scroll" for k in range(8))
+    assert any(C.kind_of(s.determinize(0, Rng(k)).waiting[0][0]).key != "scroll" for k in range(8))
 
 
 def test_determinize_depends_only_on_what_the_seat_knows():
@@ -746,7 +746,7 @@ def test_views_are_json_and_texts_use_seat_placeholders():
     assert view["legal_actions"] and all(a["label"] for a in view["legal_actions"])
     assert "{P" in " ".join(s.log)
     table = view["table"]
-    assert [m["key"] for m in table["materials"]] == list(R.MATERIALS)
+    assert [m["key"] for m in table["materials"]] == list(C.MATERIALS)
     assert all(m["name"] and m["mark"] for m in table["materials"])
 
 
@@ -872,7 +872,7 @@ def test_completion_and_after_action_triggers_and_questions(effects):
     assert s.decision == "offers" and t.ids() == ["use:stool", "skip"]
     t.play("use:stool")
     assert s.decision == "ask" and t.ids() == ["yes", "no"]
-    assert s.view(0)["prompt"] == "Really? \u201cStool: %s\u201d" % R.KIND_BY_KEY["stool"].text   # its card quoted
+    assert s.view(0)["prompt"] == "Really? \u201cStool: %s\u201d" % C.KIND_BY_KEY["stool"].text   # its card quoted
     t.play("yes")
     assert len(s.waiting[0]) == 1 and ("answer", "yes") in seen
     triggers = [tr for tr, _ in seen]

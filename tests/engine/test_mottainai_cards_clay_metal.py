@@ -15,7 +15,7 @@ import pytest
 
 import engine
 from engine.bots import make_bot
-from engine.games.mottainai import rules as R
+from engine.games.mottainai import cards as C
 from engine.games.mottainai.effects import EFFECTS
 from engine.rng import Rng
 
@@ -35,7 +35,7 @@ MY_CARDS = ("bangle", "bowl", "brick", "cup", "dice", "figurine", "haniwa", "jar
 
 def test_all_twenty_clay_and_metal_effects_are_registered():
     assert set(MY_CARDS) <= set(EFFECTS)
-    assert all(R.KIND_BY_KEY[k].material in ("clay", "metal") for k in MY_CARDS)
+    assert all(C.KIND_BY_KEY[k].material in ("clay", "metal") for k in MY_CARDS)
 
 
 # ---------------------------------------------------------------------- Clay
@@ -110,7 +110,7 @@ def test_brick_task_cards_are_smith_support():
     t.play("work:sword")
     assert s.decision == "wing"                   # exactly two candidates: no choice to make
     t.play("wing:gallery")
-    assert s.gallery[0][-1] % 54 == R.KIND_BY_KEY["sword"].index
+    assert s.gallery[0][-1] % 54 == C.KIND_BY_KEY["sword"].index
     assert key(s.tasks[1]) == "bell" and key(s.tasks[2]) == "gong"    # they stay tasks
     assert log_has(s, "using {P1}'s task Bell (Metal 3) and {P2}'s task Gong (Metal 3) as support")
 

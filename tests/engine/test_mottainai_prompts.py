@@ -3,12 +3,12 @@ without looking the card up: 'Night: you may use the night effect of Pinwheel. â
 night, you may return ...â€'."""
 from __future__ import annotations
 
-from engine.games.mottainai import rules as R
+from engine.games.mottainai import cards as C
 from mottainai_helpers import Table
 
 
 def quote(key: str) -> str:
-    kind = R.KIND_BY_KEY[key]
+    kind = C.KIND_BY_KEY[key]
     return f"\u201c{kind.name}: {kind.text}\u201d"
 
 

@@ -16,7 +16,7 @@ import pytest
 import engine
 from engine.bots import make_bot
 from engine.core import SAVE_FORMAT
-from engine.games.mottainai import rules as mottainai
+from engine.games.mottainai import cards as mottainai
 from engine.rng import Rng
 
 CASES = Path(__file__).with_name("cases")

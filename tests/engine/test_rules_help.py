@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from engine.games.moteneba import rules as moteneba
-from engine.games.mottainai.rules import KINDS, MATERIAL_NAMES, ROLE_NAMES
+from engine.games.mottainai.cards import KINDS, MATERIAL_NAMES, ROLE_NAMES
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES_HTML = ROOT / "web" / "rules"

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 import engine
 from engine.core import game_class, game_names
 from engine.games.moteneba import rules as moteneba_rules
-from engine.games.mottainai import rules as mottainai_rules
+from engine.games.mottainai import cards as mottainai_cards
 from engine.games.motto import rules as motto_rules
 from engine.rng import Rng
 
@@ -216,7 +216,7 @@ class MottainaiModel(HiddenModel):
         return slots
 
     def visible(self, state):
-        kinds = mottainai_rules.KINDS_PER_DECK
+        kinds = mottainai_cards.KINDS_PER_DECK
         n = state.num_players
         public = {c % kinds for c in state.floor}
         for s in range(n):
@@ -237,7 +237,7 @@ class MottainaiModel(HiddenModel):
 MODELS: dict[str, HiddenModel] = {
     "motto": MottoModel({c.label: c for c in motto_rules.ALL_KINDS}),
     "moteneba": MotenebaModel({"plays " + e["title"]: k for k, e in moteneba_rules.EVENTS.items()}),
-    "mottainai": MottainaiModel({k.name: k.index for k in mottainai_rules.KINDS}),
+    "mottainai": MottainaiModel({k.name: k.index for k in mottainai_cards.KINDS}),
 }
 
 

@@ -1,5 +1,13 @@
-"""Mottainai: rules in :mod:`.rules`, the card-effect machinery in :mod:`.effects`, heuristic bots
-in :mod:`.bots`, the 54 cards in ``cards.json``."""
+"""Mottainai. One idea per module:
+
+* :mod:`.cards` — the 54 cards (read from ``cards.json``) and the names of materials, tasks, wings;
+* :mod:`.rules` — :class:`MottainaiState`: setup, the turn, legal actions and applying them;
+  it inherits :mod:`.crafting` (completing works), :mod:`.scoring` (score and result) and
+  :mod:`.views` (what each seat sees);
+* :mod:`.effects` — how card effects plug into the rules (the registry, the trigger points);
+  ``effects_<material>.py`` the effects of each material's cards, with :mod:`.effect_tools`;
+* :mod:`.bots` — heuristic bots; :mod:`.text` — the terminal rendering.
+"""
 
 from .rules import MottainaiState  # noqa: F401
 from . import bots  # noqa: F401

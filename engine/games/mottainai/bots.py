@@ -6,7 +6,8 @@ from ...bots import Bot, RandomBot, register_bot
 from ...bots.search import (EVALUATORS, MACRO_OPTIONS, REASONS, ROLLOUT_DEPTHS, ROLLOUT_POLICIES,
                             Found, outlook, plural, score_margin_evaluator, single_actions)
 from ...rng import Rng
-from .rules import KIND_BY_KEY, ROLES, VALUES, MottainaiState
+from .cards import KIND_BY_KEY, ROLES, VALUES
+from .rules import MottainaiState
 
 
 def _count(cards: list[dict], material: str) -> int:

@@ -5,13 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .rules import (MATERIAL_NAMES, MATERIALS, VALUES, WING_NAMES, _distinct, _find, _label,  # noqa: F401
-                    kind_of, material_of)
+from .cards import MATERIAL_NAMES, VALUES, distinct, find, kind_of, label, material_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rules import MottainaiState
-
-label = _label
 
 
 def everyone(state: "MottainaiState") -> int:
@@ -25,13 +22,13 @@ def name(work: int) -> str:
 
 def card_options(cards, prefix: str, text: str = "{label}") -> list[tuple[str, str]]:
     """One ``(prefix:key, label)`` option per design among ``cards``, in display order."""
-    return [(f"{prefix}:{kind_of(c).key}", text.format(label=_label(c))) for c in _distinct(cards)]
+    return [(f"{prefix}:{kind_of(c).key}", text.format(label=label(c))) for c in distinct(cards)]
 
 
 def take_by_key(cards: list[int], choice: str) -> int | None:
     """The card named by an option id ``prefix:key`` in ``cards`` (removed from it), or None."""
     key = choice.partition(":")[2]
-    card = _find(cards, key)
+    card = find(cards, key)
     if card is not None:
         cards.remove(card)
     return card
@@ -52,8 +49,8 @@ def hand_value(state: "MottainaiState", seat: int, material: str) -> int:
 
 
 def wing_options(card: int) -> list[tuple[str, str]]:
-    return [("wing:gallery", f"Put {_label(card)} in your Gallery (it covers helpers)"),
-            ("wing:gift_shop", f"Put {_label(card)} in your Gift Shop (it covers sales)")]
+    return [("wing:gallery", f"Put {label(card)} in your Gallery (it covers helpers)"),
+            ("wing:gift_shop", f"Put {label(card)} in your Gift Shop (it covers sales)")]
 
 
 def tie_backorders(state: "MottainaiState", seat: int, materials) -> int:
@@ -112,7 +109,7 @@ def deal_onto_floor(state: "MottainaiState", holder: int, card_name: str, enough
         card = deal_top(state)
         state.floor.append(card)
         dealt.append(card)
-    state._say("{P%d}'s %s: deals %s onto the floor." % (holder, card_name, " and ".join(_label(c) for c in dealt)))
+    state._say("{P%d}'s %s: deals %s onto the floor." % (holder, card_name, " and ".join(label(c) for c in dealt)))
     end_if_empty(state)
 
 
@@ -151,8 +148,8 @@ def answer_demand(state: "MottainaiState", holder: int, question: dict, choice: 
         state._say("{P%d}'s %s: {P%d} does not show a %s card and must skip the task."
                    % (holder, name(question["work"]), performer, mat))
         return
-    card = _find(state.hands[performer], choice.partition(":")[2])
+    card = find(state.hands[performer], choice.partition(":")[2])
     state.known[card] = everyone(state)
     state.task_flags.add("shown")
     state._say("{P%d}'s %s: {P%d} shows %s from their hand to use the task."
-               % (holder, name(question["work"]), performer, _label(card)))
+               % (holder, name(question["work"]), performer, label(card)))

@@ -8,10 +8,10 @@ hidden places keep ``state.known`` right (see ``rules.MottainaiState._determiniz
 
 from __future__ import annotations
 
+from .cards import (MATERIALS, MATERIAL_NAMES, ROLES, ROLE_NAMES, WING_NAMES, count_text, distinct, find,
+                    kind_of, label, material_of, value_of)
 from .effect_tools import deal_top, end_if_empty, everyone, take_work
 from .effects import Effect, Offer, register_effect
-from .rules import (MATERIAL_NAMES, MATERIALS, ROLE_NAMES, ROLES, WING_NAMES, _count_text, _distinct, _find,
-                    _label, kind_of, material_of, value_of)
 
 
 def wing_question(state, holder: int, work: int, prompt: str, data=None) -> None:
@@ -54,7 +54,7 @@ class Bowl(Effect):
     def use(self, state, holder, offer, trigger, ctx):
         card = deal_top(state)
         state.bench[holder].append(card)
-        state._say("{P%d} uses Bowl: %s from the top of the deck goes into the craft bench." % (holder, _label(card)))
+        state._say("{P%d} uses Bowl: %s from the top of the deck goes into the craft bench." % (holder, label(card)))
         end_if_empty(state)
 
 
@@ -114,20 +114,20 @@ class Dice(Effect):
         count = len(state.hands[holder])
         if value_of(top) == count:
             state._say("{P%d} uses Dice: the top card of the deck is %s, value %d = %s in hand: "
-                       "it becomes a completed work." % (holder, _label(top), value_of(top),
-                                                         _count_text(count, "card")))
+                       "it becomes a completed work." % (holder, label(top), value_of(top),
+                                                         count_text(count, "card")))
             wing_question(state, holder, offer.work, "Dice: choose the wing for %s, completed for free."
-                          % _label(top), {"card": top})
+                          % label(top), {"card": top})
         else:
             state._say("{P%d} uses Dice: the top card of the deck is %s, value %d, not the %s in hand; "
-                       "it stays on top of the deck." % (holder, _label(top), value_of(top),
-                                                         _count_text(count, "card")))
+                       "it stays on top of the deck." % (holder, label(top), value_of(top),
+                                                         count_text(count, "card")))
 
     def answer(self, state, holder, question, choice):
         card = question["data"]["card"]
         wing = choice.partition(":")[2]
         state.deck.remove(card)
-        state._say("{P%d} puts %s into the %s (Dice)." % (holder, _label(card), WING_NAMES[wing]))
+        state._say("{P%d} puts %s into the %s (Dice)." % (holder, label(card), WING_NAMES[wing]))
         state.complete_free(holder, card, wing, "dice")
         end_if_empty(state)
 
@@ -145,19 +145,19 @@ class Figurine(Effect):
             return []
         material = ctx["material"]
         shown = ctx.get("figurine_shown", ())
-        cards = _distinct([c for c in state.hands[holder] if c not in shown], lambda c: material_of(c) == material)
+        cards = distinct([c for c in state.hands[holder] if c not in shown], lambda c: material_of(c) == material)
         return [Offer(self.key, work, kind_of(c).key,
                       "Figurine: show %s from your hand for one more action on {P%d}'s %s task"
-                      % (_label(c), ctx["owner"], ROLE_NAMES[ROLES[material]])) for c in cards]
+                      % (label(c), ctx["owner"], ROLE_NAMES[ROLES[material]])) for c in cards]
 
     def use(self, state, holder, offer, trigger, ctx):
         shown = ctx.get("figurine_shown", ())
-        card = _find([c for c in state.hands[holder] if c not in shown], offer.option)
+        card = find([c for c in state.hands[holder] if c not in shown], offer.option)
         state.known[card] = everyone(state)
         ctx["figurine_shown"] = shown + (card,)
         state.task_bonus += 1
         state._say("{P%d} shows %s from hand (Figurine): one more action on {P%d}'s task."
-                   % (holder, _label(card), ctx["owner"]))
+                   % (holder, label(card), ctx["owner"]))
 
 
 # ---------------------------------------------------------------------- Haniwa
@@ -202,7 +202,7 @@ class Jar(Effect):
                 state.waiting[holder].append(card)
                 # the giver knows which cards went where (and so does anyone who had seen them)
                 state.known[card] = state.known.get(card, 0) | (1 << s)
-            parts.append("{P%d} %s" % (s, _count_text(len(moved), "card")))
+            parts.append("{P%d} %s" % (s, count_text(len(moved), "card")))
         state._say("{P%d} names %s with Jar: into {P%d}'s waiting area go %s." % (
             holder, MATERIAL_NAMES[material], holder, ", ".join(parts)))
 
@@ -233,7 +233,7 @@ class Vase(Effect):
         return []
 
     def use(self, state, holder, offer, trigger, ctx):
-        if len(state.floor) <= 2 or len(_distinct(state.floor)) == 1:
+        if len(state.floor) <= 2 or len(distinct(state.floor)) == 1:
             for card in sorted(state.floor, key=lambda c: (material_of(c), kind_of(c).name))[:2]:
                 self._sell(state, holder, card)
             return
@@ -241,11 +241,11 @@ class Vase(Effect):
 
     def _ask(self, state, holder, work, number):
         state.ask(holder, work, "Vase: choose a floor card to move into your sales (%d of 2)." % number,
-                  [("vase:" + kind_of(c).key, "Vase: move %s from the floor into your sales" % _label(c))
-                   for c in _distinct(state.floor)], {"number": number})
+                  [("vase:" + kind_of(c).key, "Vase: move %s from the floor into your sales" % label(c))
+                   for c in distinct(state.floor)], {"number": number})
 
     def answer(self, state, holder, question, choice):
-        self._sell(state, holder, _find(state.floor, choice.partition(":")[2]))
+        self._sell(state, holder, find(state.floor, choice.partition(":")[2]))
         if question["data"]["number"] == 1 and state.floor:
             self._ask(state, holder, question["work"], 2)
 
@@ -253,5 +253,5 @@ class Vase(Effect):
     def _sell(state, holder, card):
         state.floor.remove(card)
         state.sales[holder].append(card)
-        state._say("{P%d} moves %s from the floor into the sales (Vase)." % (holder, _label(card)))
+        state._say("{P%d} moves %s from the floor into the sales (Vase)." % (holder, label(card)))
 

@@ -4,11 +4,11 @@ wording and our rulings."""
 
 from __future__ import annotations
 
-from .effect_tools import (MATERIAL_NAMES, VALUES, WING_NAMES, _distinct, _find, card_options,
-                           deal_top, end_if_empty, everyone, first_copy, label, material_of, name,
-                           return_public, sales_of, take_work, tie_backorders, wing_options)
+from .cards import (MATERIAL_NAMES, VALUES, WING_NAMES, distinct, find, kind_of, label, material_of, sort_key,
+                    value_of)
+from .effect_tools import (card_options, deal_top, end_if_empty, everyone, first_copy, return_public,
+                           sales_of, take_work, tie_backorders, wing_options)
 from .effects import EFFECTS, Effect, Offer, register_effect
-from .rules import _sort_key, kind_of, value_of
 
 
 @register_effect
@@ -23,13 +23,13 @@ class Cloak(Effect):
             return []
         return [Offer(self.key, work, kind_of(c).key, "Use Cloak: return %s and complete %s from your hand "
                                                       "for free" % (label(done), label(c)))
-                for c in _distinct(state.hands[holder], lambda c: material_of(c) == "metal")]
+                for c in distinct(state.hands[holder], lambda c: material_of(c) == "metal")]
 
     def use(self, state, holder, offer, trigger, ctx):
         done = ctx["work"]
         take_work(state, holder, done)
         return_public(state, done)
-        card = _find(state.hands[holder], offer.option)
+        card = find(state.hands[holder], offer.option)
         state.known[card] = everyone(state)   # named in the log: public until it is completed
         state._say("{P%d}'s Cloak: returns %s to the bottom of the deck to complete %s from hand for free."
                    % (holder, label(done), label(card)))
@@ -58,12 +58,12 @@ class Flag(Effect):
         shown = ctx.get("flag_shown", ())
         return [Offer(self.key, work, kind_of(c).key, "Use Flag: show %s from your hand for one more action"
                       % label(c))
-                for c in _distinct([c for c in state.hands[holder] if c not in shown],
+                for c in distinct([c for c in state.hands[holder] if c not in shown],
                                    lambda c: material_of(c) == material)]
 
     def use(self, state, holder, offer, trigger, ctx):
         shown = ctx.get("flag_shown", ())
-        card = _find([c for c in state.hands[holder] if c not in shown], offer.option)
+        card = find([c for c in state.hands[holder] if c not in shown], offer.option)
         state.known[card] = everyone(state)
         ctx["flag_shown"] = shown + (card,)
         state.task_bonus += 1
@@ -87,7 +87,7 @@ class Handkerchief(Effect):
                   card_options(state.hands[holder], "discard", "Discard {label} to the floor"), ("handkerchief",))
 
     def answer(self, state, holder, question, choice):
-        card = _find(state.hands[holder], choice.partition(":")[2])
+        card = find(state.hands[holder], choice.partition(":")[2])
         state.hands[holder].remove(card)
         state.known.pop(card, None)
         state.floor.append(card)
@@ -145,7 +145,7 @@ class Kite(Effect):
         tag = data[0] if isinstance(data, tuple) and data else None
         if tag == "kite-give":
             s = data[1]
-            card = _find(state.hands[holder], choice.partition(":")[2])
+            card = find(state.hands[holder], choice.partition(":")[2])
             state.hands[holder].remove(card)
             state.known.pop(card, None)
             state.bench[s].append(card)
@@ -157,7 +157,7 @@ class Kite(Effect):
             return
         if tag == "kite-copy":
             s = data[1]
-            copied = _find([w for w in state.works(s) if kind_of(w).key != self.key], choice.partition(":")[2])
+            copied = find([w for w in state.works(s) if kind_of(w).key != self.key], choice.partition(":")[2])
             state.turn_notes.setdefault("copies", {})[question["work"]] = copied
             state._say("{P%d}'s Kite becomes a copy of %s%s until the end of the turn." % (
                 holder, "" if s == holder else "{P%d}'s " % s, label(copied)))
@@ -302,7 +302,7 @@ class Robe(Effect):
         return out
 
     def use(self, state, holder, offer, trigger, ctx):
-        sold = sorted((c for c in state.bench[holder] if material_of(c) == offer.option), key=_sort_key)
+        sold = sorted((c for c in state.bench[holder] if material_of(c) == offer.option), key=sort_key)
         for c in sold:
             state.bench[holder].remove(c)
             state.sales[holder].append(c)
@@ -370,7 +370,7 @@ class Umbrella(Effect):
     def answer(self, state, holder, question, choice):
         if choice == "skip":
             return
-        card = _find(state.helpers[holder], choice.partition(":")[2])
+        card = find(state.helpers[holder], choice.partition(":")[2])
         state.helpers[holder].remove(card)
         state.sales[holder].append(card)
         state._say("{P%d}'s Umbrella: moves the helper %s into the sales." % (holder, label(card)))

@@ -7,11 +7,10 @@ when it can change something; every label and log line names the card.
 
 from __future__ import annotations
 
-from .effects import EFFECTS, Effect, Offer, register_effect
+from .cards import HAND_LIMIT, MATERIALS, WING_NAMES, count_text, distinct, find, kind_of, label, material_of
 from .effect_tools import deal_top, end_if_empty, everyone, take_work
+from .effects import EFFECTS, Effect, Offer, register_effect
 from .effects_clay import wing_question
-from .rules import (HAND_LIMIT, MATERIALS, WING_NAMES, _count_text, _distinct, _find, _label, kind_of,
-                    material_of)
 
 
 def opponents(state, holder: int) -> list[int]:
@@ -34,7 +33,7 @@ class Bell(Effect):
     def use(self, state, holder, offer, trigger, ctx):
         card = deal_top(state)
         state.sales[holder].append(card)
-        state._say("{P%d} (Clerk) sells %s from the top of the deck (Bell)." % (holder, _label(card)))
+        state._say("{P%d} (Clerk) sells %s from the top of the deck (Bell)." % (holder, label(card)))
         state._action_done({"sold": card})
         end_if_empty(state)
 
@@ -50,7 +49,7 @@ class Chopsticks(Effect):
         task = state.tasks[holder]
         if trigger == "instead_discard_task" and task is not None and not state.task_face_down[holder]:
             return [Offer(self.key, work, "", "Chopsticks: put your old task %s into your sales instead of "
-                                              "on the floor" % _label(task))]
+                                              "on the floor" % label(task))]
         return []
 
     def use(self, state, holder, offer, trigger, ctx):
@@ -58,7 +57,7 @@ class Chopsticks(Effect):
         state.tasks[holder] = None
         state.task_face_down[holder] = False
         state.sales[holder].append(task)
-        state._say("{P%d}'s old task, %s, goes into the sales (Chopsticks)." % (holder, _label(task)))
+        state._say("{P%d}'s old task, %s, goes into the sales (Chopsticks)." % (holder, label(task)))
 
 
 # ---------------------------------------------------------------------- Coin
@@ -96,13 +95,13 @@ class Flute(Effect):
             task = state.tasks[s]
             if task is not None and not state.task_face_down[s]:
                 out.append(Offer(self.key, work, "task:%d" % s,
-                                 "Flute: take {P%d}'s task %s %s" % (s, _label(task), where)))
+                                 "Flute: take {P%d}'s task %s %s" % (s, label(task), where)))
             for wing in ("gallery", "gift_shop"):
                 cards = state.gallery[s] if wing == "gallery" else state.gift_shop[s]
-                for c in _distinct(cards, lambda c: material_of(c) == "paper"):
+                for c in distinct(cards, lambda c: material_of(c) == "paper"):
                     out.append(Offer(self.key, work, "%s:%d:%s" % (wing, s, kind_of(c).key),
                                      "Flute: take {P%d}'s Paper work %s (%s) %s"
-                                     % (s, _label(c), WING_NAMES[wing], where)))
+                                     % (s, label(c), WING_NAMES[wing], where)))
         return out
 
     def use(self, state, holder, offer, trigger, ctx):
@@ -111,13 +110,13 @@ class Flute(Effect):
             seat = int(rest)
             card = state.tasks[seat]
             state.tasks[seat] = None
-            what = "{P%d}'s task %s" % (seat, _label(card))
+            what = "{P%d}'s task %s" % (seat, label(card))
         else:
             seat_text, _, key = rest.partition(":")
             seat = int(seat_text)
-            card = _find(state.gallery[seat] if place == "gallery" else state.gift_shop[seat], key)
+            card = find(state.gallery[seat] if place == "gallery" else state.gift_shop[seat], key)
             take_work(state, seat, card)
-            what = "{P%d}'s Paper work %s" % (seat, _label(card))
+            what = "{P%d}'s Paper work %s" % (seat, label(card))
         if ctx["kind"] == "monk":
             state.helpers[holder].append(card)
             state._say("{P%d} (Monk, Flute) takes %s as a helper." % (holder, what))
@@ -146,7 +145,7 @@ class Gong(Effect):
         state.waiting[holder].append(offer.work)
         state.known[offer.work] = everyone(state)
         state._say("{P%d} uses Gong: Gong goes into the waiting area and %s drawn into it."
-                   % (holder, "3 cards are" if len(state.deck) >= 3 else _count_text(len(state.deck), "card") + " (the rest of the deck)"))
+                   % (holder, "3 cards are" if len(state.deck) >= 3 else count_text(len(state.deck), "card") + " (the rest of the deck)"))
         for _ in range(3):
             if state.is_over:
                 break
@@ -172,10 +171,10 @@ class Pin(Effect):
 
     def _ask(self, state, holder, work, returned):
         draw = max(0, HAND_LIMIT - len(state.hands[holder]) - len(state.waiting[holder]))
-        options = [("pin-return:" + kind_of(c).key, "Pin (Tailor): return %s to the bottom of the deck" % _label(c))
-                   for c in _distinct(state.hands[holder])]
+        options = [("pin-return:" + kind_of(c).key, "Pin (Tailor): return %s to the bottom of the deck" % label(c))
+                   for c in distinct(state.hands[holder])]
         options.append(("pin-draw", "Pin (Tailor): stop returning and draw %s into your waiting area"
-                        % _count_text(draw, "card")))
+                        % count_text(draw, "card")))
         state.ask(holder, work, "Pin: Tailor action. Return any cards from your hand to the bottom of the "
                                 "deck, then draw until your hand and waiting area hold five.",
                   options, {"returned": returned})
@@ -183,13 +182,13 @@ class Pin(Effect):
     def answer(self, state, holder, question, choice):
         returned = question["data"]["returned"]
         if choice.startswith("pin-return:"):
-            state.return_to_deck(holder, _find(state.hands[holder], choice.partition(":")[2]))
+            state.return_to_deck(holder, find(state.hands[holder], choice.partition(":")[2]))
             self._ask(state, holder, question["work"], returned + 1)
             return
         need = max(0, HAND_LIMIT - len(state.hands[holder]) - len(state.waiting[holder]))
         drawn = min(need, len(state.deck))
         state._say("{P%d} uses Pin (Tailor): returns %s and draws %s into the waiting area."
-                   % (holder, _count_text(returned, "card"), _count_text(drawn, "card")))
+                   % (holder, count_text(returned, "card"), count_text(drawn, "card")))
         for _ in range(drawn):
             if state.is_over:
                 break
@@ -212,17 +211,17 @@ class Ring(Effect):
             return []
         mine = len(state.sales[holder])
         return [Offer(self.key, work, "%d:%s" % (s, kind_of(c).key),
-                      "Ring: take %s from {P%d}'s sales" % (_label(c), s))
+                      "Ring: take %s from {P%d}'s sales" % (label(c), s))
                 for s in opponents(state, holder) if len(state.sales[s]) > mine
-                for c in _distinct(state.sales[s])]
+                for c in distinct(state.sales[s])]
 
     def use(self, state, holder, offer, trigger, ctx):
         seat_text, _, key = offer.option.partition(":")
         seat = int(seat_text)
-        card = _find(state.sales[seat], key)
+        card = find(state.sales[seat], key)
         state.sales[seat].remove(card)
         state.sales[holder].append(card)
-        state._say("{P%d} takes %s from {P%d}'s sales (Ring)." % (holder, _label(card), seat))
+        state._say("{P%d} takes %s from {P%d}'s sales (Ring)." % (holder, label(card), seat))
 
 
 # ---------------------------------------------------------------------- Shuriken
@@ -243,17 +242,17 @@ class Shuriken(Effect):
                 continue
             for wing in ("gallery", "gift_shop"):
                 cards = state.gallery[s] if wing == "gallery" else state.gift_shop[s]
-                for c in _distinct(cards):
+                for c in distinct(cards):
                     out.append(Offer(self.key, work, "%d:%s:%s" % (s, wing, kind_of(c).key),
-                                     "Shuriken: take %s from {P%d}'s %s" % (_label(c), s, WING_NAMES[wing])))
+                                     "Shuriken: take %s from {P%d}'s %s" % (label(c), s, WING_NAMES[wing])))
         return out
 
     def use(self, state, holder, offer, trigger, ctx):
         seat_text, wing, key = offer.option.split(":")
         seat = int(seat_text)
-        card = _find(state.gallery[seat] if wing == "gallery" else state.gift_shop[seat], key)
+        card = find(state.gallery[seat] if wing == "gallery" else state.gift_shop[seat], key)
         wing_question(state, holder, offer.work, "Shuriken: choose the wing for %s, taken from {P%d}."
-                      % (_label(card), seat), {"card": card, "from": seat})
+                      % (label(card), seat), {"card": card, "from": seat})
 
     def answer(self, state, holder, question, choice):
         card, seat = question["data"]["card"], question["data"]["from"]
@@ -261,7 +260,7 @@ class Shuriken(Effect):
         wing = choice.partition(":")[2]
         (state.gallery if wing == "gallery" else state.gift_shop)[holder].append(card)
         state._say("{P%d} takes %s from {P%d} with Shuriken, into the %s."
-                   % (holder, _label(card), seat, WING_NAMES[wing]))
+                   % (holder, label(card), seat, WING_NAMES[wing]))
         state.check_wing_end()
 
 
@@ -281,24 +280,24 @@ class Sword(Effect):
         mine = len(zone[holder])
         text = "Sword: hire %s, a helper of {P%d}" if kind == "monk" else \
             "Sword: collect %s from {P%d}'s craft bench"
-        return [Offer(self.key, work, "%d:%s" % (s, kind_of(c).key), text % (_label(c), s))
+        return [Offer(self.key, work, "%d:%s" % (s, kind_of(c).key), text % (label(c), s))
                 for s in opponents(state, holder) if len(zone[s]) > mine
-                for c in _distinct(zone[s])]
+                for c in distinct(zone[s])]
 
     def use(self, state, holder, offer, trigger, ctx):
         seat_text, _, key = offer.option.partition(":")
         seat = int(seat_text)
         if ctx["kind"] == "monk":
-            card = _find(state.helpers[seat], key)
+            card = find(state.helpers[seat], key)
             state.helpers[seat].remove(card)
             state.helpers[holder].append(card)
-            state._say("{P%d} (Monk, Sword) hires %s, a helper of {P%d}." % (holder, _label(card), seat))
+            state._say("{P%d} (Monk, Sword) hires %s, a helper of {P%d}." % (holder, label(card), seat))
             state._action_done({"hired": card})
         else:
-            card = _find(state.bench[seat], key)
+            card = find(state.bench[seat], key)
             state.bench[seat].remove(card)
             state.bench[holder].append(card)
-            state._say("{P%d} (Potter, Sword) collects %s from {P%d}'s craft bench." % (holder, _label(card), seat))
+            state._say("{P%d} (Potter, Sword) collects %s from {P%d}'s craft bench." % (holder, label(card), seat))
             state._action_done({"collected": card})
 
 

@@ -4,11 +4,10 @@ effects", for the wording and our rulings."""
 
 from __future__ import annotations
 
-from .effect_tools import (WING_NAMES, _distinct, _find, answer_demand, card_options, deal_top,
-                           demand_material, end_if_empty, first_copy, label, material_of, return_public,
-                           tie_backorders)
+from .cards import WING_NAMES, distinct, find, kind_of, label, material_of, sort_key
+from .effect_tools import (answer_demand, card_options, deal_top, demand_material, end_if_empty, first_copy,
+                           return_public, tie_backorders)
 from .effects import Effect, Offer, register_effect
-from .rules import _sort_key, kind_of
 
 
 @register_effect
@@ -21,7 +20,7 @@ class Crane(Effect):
     def support_returns(self, state, holder, work, how, target):
         if how not in ("smith", "craft") or not first_copy(state, holder, work):
             return []
-        return sorted((c for c in state.bench[holder] if material_of(c) == "paper"), key=_sort_key)
+        return sorted((c for c in state.bench[holder] if material_of(c) == "paper"), key=sort_key)
 
 
 @register_effect
@@ -113,7 +112,7 @@ class Fan(Effect):
 
     def answer(self, state, holder, question, choice):
         top = list(question["data"][1])
-        keep = _find(top, choice.partition(":")[2])
+        keep = find(top, choice.partition(":")[2])
         for c in top:
             state.deck.remove(c)
         for c in top:
@@ -158,7 +157,7 @@ class Pinwheel(Effect):
 
     def answer(self, state, holder, question, choice):
         if question["data"][0] == "pinwheel-return":
-            state.return_to_deck(holder, _find(state.hands[holder], choice.partition(":")[2]))
+            state.return_to_deck(holder, find(state.hands[holder], choice.partition(":")[2]))
             state._say("{P%d}'s Pinwheel: returns a card from hand to the bottom of the deck." % holder)
             if state.deck:
                 state.ask(holder, question["work"], "Pinwheel: you may draw a card into your waiting area.",
@@ -184,7 +183,7 @@ class Plane(Effect):
     def use(self, state, holder, offer, trigger, ctx):
         options = []
         for wing, other in (("gallery", "gift_shop"), ("gift_shop", "gallery")):
-            for w in _distinct(getattr(state, wing)[holder]):
+            for w in distinct(getattr(state, wing)[holder]):
                 options.append((f"move:{kind_of(w).key}:{wing}", "Move %s from your %s to your %s"
                                 % (label(w), WING_NAMES[wing], WING_NAMES[other])))
         state.ask(holder, offer.work, "Plane: choose the work to move to your other wing.", options, ("plane",))
@@ -193,7 +192,7 @@ class Plane(Effect):
         _, key, wing = choice.split(":")
         other = "gift_shop" if wing == "gallery" else "gallery"
         src = getattr(state, wing)[holder]
-        w = _find(src, key)
+        w = find(src, key)
         src.remove(w)
         getattr(state, other)[holder].append(w)
         state._say("{P%d}'s Plane: moves %s from the %s to the %s."
@@ -263,7 +262,7 @@ class Sketch(Effect):
                   ("sketch",))
 
     def answer(self, state, holder, question, choice):
-        card = _find(state.helpers[holder], choice.partition(":")[2])
+        card = find(state.helpers[holder], choice.partition(":")[2])
         state.helpers[holder].remove(card)
         state.tasks[holder] = card
         state.task_face_down[holder] = False

@@ -4,11 +4,10 @@ and our rulings."""
 
 from __future__ import annotations
 
-from .effect_tools import (MATERIALS, VALUES, _find, answer_demand, card_options, deal_onto_floor,
-                           demand_material, everyone, first_copy, label, material_of, return_public,
-                           sales_of)
+from .cards import MATERIALS, VALUES, find, kind_of, label, material_of, sort_key
+from .effect_tools import (answer_demand, card_options, deal_onto_floor, demand_material, everyone,
+                           first_copy, return_public, sales_of)
 from .effects import Effect, Offer, register_effect
-from .rules import _sort_key, kind_of
 
 
 @register_effect
@@ -27,7 +26,7 @@ class Amulet(Effect):
                   card_options(state.bench[holder], "sell", "Sell {label}"), ("amulet",))
 
     def answer(self, state, holder, question, choice):
-        card = _find(state.bench[holder], choice.partition(":")[2])
+        card = find(state.bench[holder], choice.partition(":")[2])
         state.bench[holder].remove(card)
         state.sales[holder].append(card)
         state._say("{P%d}'s Amulet: sells %s from the craft bench." % (holder, label(card)))
@@ -67,7 +66,7 @@ class Fountain(Effect):
     key = "fountain"
 
     def _stones(self, state, holder):
-        return sorted((c for c in state.hands[holder] if material_of(c) == "stone"), key=_sort_key)
+        return sorted((c for c in state.hands[holder] if material_of(c) == "stone"), key=sort_key)
 
     def offers(self, state, holder, work, trigger, ctx):
         if trigger != "before_task" or ctx.get("material") != "paper" or "no_helpers" in state.task_flags:
@@ -165,7 +164,7 @@ class Statue(Effect):
             return
         if len({c % 54 for c in state.floor}) == 1 or len(state.floor) <= left:
             for _ in range(min(left, len(state.floor))):
-                self._take(state, holder, sorted(state.floor, key=_sort_key)[0])
+                self._take(state, holder, sorted(state.floor, key=sort_key)[0])
             return
         state.ask(holder, work, "Statue: choose a floor card to move into your craft bench (%d of 2)."
                   % (3 - left), card_options(state.floor, "collect", "Move {label} into your craft bench"),
@@ -180,7 +179,7 @@ class Statue(Effect):
         self._next(state, holder, offer.work, 2)
 
     def answer(self, state, holder, question, choice):
-        self._take(state, holder, _find(state.floor, choice.partition(":")[2]))
+        self._take(state, holder, find(state.floor, choice.partition(":")[2]))
         self._next(state, holder, question["work"], question["data"][1] - 1)
 
 

@@ -1,5 +1,8 @@
 """Mottainai (Carl Chudyk), for 2-5 players: the base game, with the rulings T1-T9 of
-docs/rules/mottainai.md. The card effects plug in through :mod:`.effects` (none in the base game).
+docs/rules/mottainai.md: the setup, the flow of a turn, the legal actions and applying them. The
+cards, as plain data, are in :mod:`.cards`; completing works in :mod:`.crafting`, the score in
+:mod:`.scoring` and the views in :mod:`.views` (mixins of :class:`MottainaiState`); the card
+effects plug in through :mod:`.effects`.
 
 The table. Each player has a **temple**: a task slot (one card), **helpers**, a **craft bench**
 (materials) and **sales** tucked under its edges, and two wings of completed **works**: the
@@ -31,139 +34,19 @@ copies of a card are interchangeable, so the key names "a card of that name".
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-from typing import NamedTuple
-
 from ...core import Action, GameInfo, Option, State, register
 from ...rng import Rng
+from .cards import (HAND_LIMIT, KIND_BY_KEY, KINDS_PER_DECK, MATERIAL_NAMES, ROLE_NAMES, ROLE_TEXT, ROLES, VALUES,
+                    WINGS, count_text, distinct, find, first_player, kind_of, label, material_of)
+from .crafting import Crafting
 from .effects import EFFECTS, INSTEAD_TRIGGERS, Offer
-
-# ---------------------------------------------------------------------- materials and cards
-MATERIALS = ("paper", "stone", "cloth", "clay", "metal")
-VALUES = {"paper": 1, "stone": 2, "cloth": 2, "clay": 3, "metal": 3}
-ROLES = {"paper": "clerk", "stone": "monk", "cloth": "tailor", "clay": "potter", "metal": "smith"}
-MATERIAL_OF_ROLE = {role: material for material, role in ROLES.items()}
-MATERIAL_NAMES = {"paper": "Paper", "stone": "Stone", "cloth": "Cloth", "clay": "Clay", "metal": "Metal"}
-ROLE_NAMES = {"clerk": "Clerk", "monk": "Monk", "tailor": "Tailor", "potter": "Potter", "smith": "Smith"}
-ROLE_TEXT = {
-    "clerk": "sell a material from your craft bench",
-    "monk": "hire a helper from the floor",
-    "tailor": "return cards from your hand, then draw up to five",
-    "potter": "collect a material from the floor into your craft bench",
-    "smith": "complete a work from your hand, with support from your hand",
-}
-#: a plain-text mark per material, for the terminal and for screen readers (never colour alone)
-MATERIAL_MARKS = {"paper": "~", "stone": "o", "cloth": "#", "clay": "U", "metal": "^"}
-WINGS = ("gallery", "gift_shop")
-WING_NAMES = {"gallery": "Gallery", "gift_shop": "Gift Shop"}
-HAND_LIMIT = 5
-KINDS_PER_DECK = 54
-
-
-class Kind(NamedTuple):
-    """One of the 54 card designs. Physical card ``i`` is ``KINDS[i % 54]`` (copy ``i // 54``)."""
-
-    index: int
-    key: str
-    name: str
-    material: str
-    value: int
-    trigger: str
-    when: tuple
-    text: str
-
-    @property
-    def label(self) -> str:
-        return f"{self.name} ({MATERIAL_NAMES[self.material]} {self.value})"
-
-    def to_json(self) -> dict:
-        return {"key": self.key, "name": self.name, "material": self.material, "value": self.value,
-                "role": ROLES[self.material], "trigger": self.trigger, "text": self.text,
-                "label": self.label}
-
-
-def _load_kinds() -> tuple[Kind, ...]:
-    data = json.loads((Path(__file__).with_name("cards.json")).read_text(encoding="utf-8"))
-    kinds = tuple(Kind(i, c["key"], c["name"], c["material"], c["value"], c["trigger"],
-                       tuple(c["when"]), c["text"]) for i, c in enumerate(data["cards"]))
-    assert len(kinds) == KINDS_PER_DECK and all(k.value == VALUES[k.material] for k in kinds)
-    return kinds
-
-
-KINDS = _load_kinds()
-KIND_BY_KEY = {k.key: k for k in KINDS}
-_KIND_JSON = [k.to_json() for k in KINDS]
-
-
-def kind_of(card: int) -> Kind:
-    """The design of physical card ``card``."""
-    return KINDS[card % KINDS_PER_DECK]
-
-
-def material_of(card: int) -> str:
-    return KINDS[card % KINDS_PER_DECK].material
-
-
-def value_of(card: int) -> int:
-    return KINDS[card % KINDS_PER_DECK].value
-
-
-def card_json(card: int) -> dict:
-    """A face-up card as the views show it (by design only: the two copies look the same); a new
-    dict on every call, since callers may change their views."""
-    return dict(_KIND_JSON[card % KINDS_PER_DECK])
-
-
-def _sort_key(card: int):
-    k = KINDS[card % KINDS_PER_DECK]
-    return (MATERIALS.index(k.material), k.name, card)
-
-
-def _label(card: int) -> str:
-    return KINDS[card % KINDS_PER_DECK].label
-
-
-def _quotes(names: list[str]) -> str:
-    """The text of each named card, quoted for a prompt: ' “Cup: At the end of your turn ...”'."""
-    by_name = {k.name: k for k in KINDS}
-    return "".join(" \u201c%s: %s\u201d" % (name, by_name[name].text) for name in names)
-
-
-def _distinct(cards, predicate=None) -> list[int]:
-    """One card per design, in display order (the first copy of each), optionally filtered."""
-    seen, out = set(), []
-    for card in sorted(cards, key=_sort_key):
-        k = card % KINDS_PER_DECK
-        if k in seen or (predicate is not None and not predicate(card)):
-            continue
-        seen.add(k)
-        out.append(card)
-    return out
-
-
-def _find(cards, key: str) -> int | None:
-    """The first card of design ``key`` in ``cards`` (in display order), or ``None``."""
-    kind = KIND_BY_KEY.get(key)
-    if kind is None:
-        return None
-    matches = [c for c in cards if c % KINDS_PER_DECK == kind.index]
-    return min(matches, key=_sort_key) if matches else None
-
-
-def first_player(floor: list[int]) -> int:
-    """The seat whose setup floor card (``floor[seat]``) comes first alphabetically; on
-    identical names (two decks), the earlier seat (T2)."""
-    return min(range(len(floor)), key=lambda s: (kind_of(floor[s]).name.lower(), s))
-
-
-def _count_text(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
+from .scoring import Scoring
+from .views import Views
 
 
 # ---------------------------------------------------------------------- the game
 @register
-class MottainaiState(State):
+class MottainaiState(Crafting, Scoring, Views, State):
     """A game of Mottainai. See the module docstring for the actions."""
 
     info = GameInfo(
@@ -231,7 +114,7 @@ class MottainaiState(State):
         self._current = first
         self._say("Five cards are dealt to each player and one face down into each task slot.")
         self._say("Each player draws a card to the floor: "
-                  + ", ".join("{P%d} %s" % (s, _label(self.floor[s])) for s in range(n))
+                  + ", ".join("{P%d} %s" % (s, label(self.floor[s])) for s in range(n))
                   + ". {P%d} goes first (%s comes first alphabetically)."
                   % (first, kind_of(self.floor[first]).name))
         self._advance()
@@ -522,9 +405,9 @@ class MottainaiState(State):
             self.floor.append(task)
             if self.task_face_down[seat]:
                 self._reveal()
-                self._say("{P%d}'s face-down starting card, %s, goes to the floor." % (seat, _label(task)))
+                self._say("{P%d}'s face-down starting card, %s, goes to the floor." % (seat, label(task)))
             else:
-                self._say("{P%d}'s old task, %s, goes to the floor." % (seat, _label(task)))
+                self._say("{P%d}'s old task, %s, goes to the floor." % (seat, label(task)))
         self.task_face_down[seat] = False
         self.phase = "instead_new_task"
 
@@ -612,7 +495,7 @@ class MottainaiState(State):
         whose = "their own" if owner == seat else "{P%d}'s" % owner
         self._say("{P%d} performs %s %s task (%s): %s." % (
             seat, whose, ROLE_NAMES[ROLES[material]], MATERIAL_NAMES[material],
-            _count_text(self.actions_total, "action")))
+            count_text(self.actions_total, "action")))
         self.phase = "action"
 
     def _phase_action(self) -> None:
@@ -690,7 +573,7 @@ class MottainaiState(State):
             self.hands[seat].extend(drawn)
             self.waiting[seat] = []
             self._say("At night {P%d} takes %s from the waiting area into hand."
-                      % (seat, _count_text(len(drawn), "card")))
+                      % (seat, count_text(len(drawn), "card")))
         if self.extra_turn:
             self.extra_turn = False
             self._say("{P%d} takes another turn." % seat)
@@ -740,190 +623,33 @@ class MottainaiState(State):
         finally:
             self.kind, self.ctx = saved_kind, saved_ctx
 
-    def support_needed(self, seat: int, card: int, how: str) -> int:
-        """Supports needed to complete ``card`` (value - 1, T5), after card effects."""
-        need = value_of(card) - 1
-        if EFFECTS:
-            for work in self.works(seat):
-                effect = EFFECTS.get(kind_of(work).key)
-                if effect is not None:
-                    need = effect.support_needed(self, seat, work, how, card, need)
-        return max(0, need)
-
-    def _smithable(self, seat: int) -> list[int]:
-        """Hand cards (one per design) that a Smith action can complete with hand support."""
-        hand = self.hands[seat]
-
-        def ok(card):
-            same = sum(1 for c in hand if c != card and material_of(c) == material_of(card))
-            need = self.support_needed(seat, card, "smith")
-            if same < need and EFFECTS:
-                same += len(self.extra_support(seat, card, "smith"))
-            return same >= need or (EFFECTS and need - same <= len(self.support_returns(seat, card, "smith")))
-        return _distinct(hand, ok)
-
-    def support_returns(self, seat: int, card: int, how: str) -> list[tuple[int, str]]:
-        """Cards of any material that card effects let ``seat`` return to the bottom of the deck
-        as extra support for completing ``card`` (Crane: Paper from the craft bench), each with the
-        name of the card whose effect allows it, in the order they would be used."""
-        out: list[tuple[int, str]] = []
-        if EFFECTS:
-            for work in self.works(seat):
-                effect = EFFECTS.get(kind_of(work).key)
-                if effect is not None:
-                    out += [(c, kind_of(work).name) for c in effect.support_returns(self, seat, work, how, card)
-                            if c != card and c not in [o for o, _ in out]]
-        return out
-
-    def support_short(self, seat: int, card: int, how: str) -> int:
-        """How many supports for ``card`` the usual places (hand for Smith, with ``extra_support``;
-        craft bench for Craft) lack: these must come from ``support_returns`` (Crane)."""
-        need = self.support_needed(seat, card, how)
-        if how == "smith":
-            have = sum(1 for c in self.hands[seat] if c != card and material_of(c) == material_of(card))
-            if have < need and EFFECTS:
-                have += len(self.extra_support(seat, card, "smith"))
-        else:
-            have = sum(1 for c in self.bench[seat] if material_of(c) == material_of(card))
-        return max(0, need - have)
-
-    def _return_supports(self, seat: int, card: int, how: str, short: int) -> str:
-        """Return ``short`` cards from ``support_returns`` to the bottom of the deck (public);
-        the log text for them."""
-        if short <= 0 or not EFFECTS:
-            return ""
-        used = self.support_returns(seat, card, how)[:short]
-        for c, _ in used:
-            self.bench[seat].remove(c)
-            self.deck.insert(0, c)
-            self.known[c] = (1 << self.num_players) - 1   # everyone saw which card went there
-        return ", returning " + " and ".join("%s (%s)" % (_label(c), name) for c, name in used) + \
-            " from the craft bench to the bottom of the deck as extra support"
-
-    def extra_support(self, seat: int, card: int, how: str) -> list[int]:
-        """Cards outside the usual place that card effects let ``seat`` show as support for
-        ``card`` (Brick: face-up task cards), each once, never the work itself."""
-        out: list[int] = []
-        if EFFECTS:
-            for work in self.works(seat):
-                effect = EFFECTS.get(kind_of(work).key)
-                if effect is not None:
-                    out += [c for c in effect.extra_support(self, seat, work, how, card)
-                            if c != card and c not in out and material_of(c) == material_of(card)]
-        return out
-
-    def _craftable(self, seat: int, material: str) -> list[int]:
-        """Hand cards of ``material`` that a Craft action can complete with craft-bench support."""
-        on_bench = sum(1 for c in self.bench[seat] if material_of(c) == material)
-        return _distinct(self.hands[seat], lambda c: material_of(c) == material
-                         and (on_bench >= self.support_needed(seat, c, "craft")
-                              or (EFFECTS and self.support_needed(seat, c, "craft") - on_bench
-                                  <= len(self.support_returns(seat, c, "craft")))))
-
     def _card_choices(self) -> list[Action]:
         """The card choices of the action in progress (before any work is chosen)."""
         seat, kind = self._current, self.kind
         if kind == "clerk":
-            return [Action(f"sell:{kind_of(c).key}", f"Sell {_label(c)} from your craft bench")
-                    for c in _distinct(self.bench[seat])]
+            return [Action(f"sell:{kind_of(c).key}", f"Sell {label(c)} from your craft bench")
+                    for c in distinct(self.bench[seat])]
         if kind == "monk":
             return [Action(f"hire:{kind_of(c).key}",
-                           f"Hire {_label(c)} from the floor as a {ROLE_NAMES[ROLES[material_of(c)]]} helper")
-                    for c in _distinct(self.floor)]
+                           f"Hire {label(c)} from the floor as a {ROLE_NAMES[ROLES[material_of(c)]]} helper")
+                    for c in distinct(self.floor)]
         if kind == "potter":
-            return [Action(f"collect:{kind_of(c).key}", f"Collect {_label(c)} from the floor into your craft bench")
-                    for c in _distinct(self.floor)]
+            return [Action(f"collect:{kind_of(c).key}", f"Collect {label(c)} from the floor into your craft bench")
+                    for c in distinct(self.floor)]
         if kind == "smith":
-            return [Action(f"work:{kind_of(c).key}", f"Complete {_label(c)}" + self._need_text(c, "smith"))
+            return [Action(f"work:{kind_of(c).key}", f"Complete {label(c)}" + self._need_text(c, "smith"))
                     for c in self._smithable(seat)]
         if kind == "craft":
-            return [Action(f"work:{kind_of(c).key}", f"Complete {_label(c)}" + self._need_text(c, "craft"))
+            return [Action(f"work:{kind_of(c).key}", f"Complete {label(c)}" + self._need_text(c, "craft"))
                     for c in self._craftable(seat, self.task_material)]
         return []
-
-    def _need_text(self, card: int, how: str) -> str:
-        need = self.support_needed(self._current, card, how)
-        if need == 0:
-            return " (no support needed)"
-        where = "hand" if how == "smith" else "craft bench"
-        short = self.support_short(self._current, card, how) if EFFECTS else 0
-        if short:
-            returned = self.support_returns(self._current, card, how)[:short]
-            return (f" (support: {need - short} {MATERIAL_NAMES[material_of(card)]} from your {where}, and "
-                    + " and ".join("%s returned from your craft bench (%s)" % (_label(c), name)
-                                   for c, name in returned) + ")")
-        return f" (support: {need} {MATERIAL_NAMES[material_of(card)]} from your {where})"
 
     def _boost_offers(self) -> list[Offer]:
         if not EFFECTS or self.kind not in ROLES.values():
             return []
         return self._collect_offers("boost")
 
-    def _support_candidates(self) -> list[int]:
-        """Smith: hand cards that may still be shown as support for the chosen work."""
-        seat, work = self._current, self.work
-        cards = [c for c in self.hands[seat]
-                 if c != work and c not in self.supports and material_of(c) == material_of(work)]
-        if EFFECTS:
-            cards += [c for c in self.extra_support(seat, work, "smith") if c not in self.supports]
-        return cards
-
-    def _next_completion_step(self) -> None:
-        """After a work (or a support) is chosen: ask for supports while the choice matters,
-        then for the wing."""
-        if self.kind == "smith":
-            need = self.support_needed(self._current, self.work, "smith") - len(self.supports)
-            if need > 0:
-                candidates = self._support_candidates()
-                designs = {c % KINDS_PER_DECK for c in candidates}
-                if len(candidates) <= need or len(designs) == 1:
-                    self.supports += sorted(candidates, key=_sort_key)[:need]  # no real choice
-                else:
-                    self.decision = "support"
-                    return
-        self.decision = "wing"
-
-    def _complete(self, wing: str) -> None:
-        """Complete the chosen work into ``wing`` (T5); supports are shown and kept."""
-        seat, work = self._current, self.work
-        self.hands[seat].remove(work)
-        self.known.pop(work, None)
-        (self.gallery if wing == "gallery" else self.gift_shop)[seat].append(work)
-        how = "Smith" if self.kind == "smith" else "Craft"
-        if self.kind == "smith":
-            in_hand = [c for c in self.supports if c in self.hands[seat]]
-            for card in in_hand:
-                self.known[card] = (1 << self.num_players) - 1  # shown to everyone, still in hand
-            support = (", showing " + " and ".join(_label(c) for c in in_hand) + " from hand as support"
-                       if in_hand else "")
-            others = [c for c in self.supports if c not in in_hand]   # card effects (Brick)
-            if others:
-                support += (" and" if in_hand else ",") + " using " + " and ".join(
-                    self._support_place(c) for c in others) + " as support"
-            support += self._return_supports(seat, work, "smith",
-                                             self.support_needed(seat, work, "smith") - len(self.supports))
-        else:
-            need = self.support_needed(seat, work, "craft")
-            on_bench = sum(1 for c in self.bench[seat] if material_of(c) == material_of(work))
-            support = (f", with {min(need, on_bench)} {MATERIAL_NAMES[material_of(work)]} from the craft bench "
-                       "as support" if min(need, on_bench) else "")
-            support += self._return_supports(seat, work, "craft", need - on_bench)
-        self._say("{P%d} completes %s by %s%s, into the %s." % (seat, _label(work), how, support, WING_NAMES[wing]))
-        self._check_always()
-        if self._over:
-            return
-        if any(len(self.wing_works(seat, w)) >= self.works_to_end for w in WINGS):  # T8: at once
-            self.finish("wing")
-            return
-        self._action_done({"completed": work, "wing": wing})
-
-    def _support_place(self, card: int) -> str:
-        """Where a support card outside the hand lies, for the log ("{P1}'s task Bell (Metal 3)")."""
-        for s, task in enumerate(self.tasks):
-            if task == card:
-                return ("their own task " if s == self._current else "{P%d}'s task " % s) + _label(card)
-        return _label(card)
-
+    # -------------------------------------------------------------- prayer and the tailor's draw
     def _perform_prayer(self) -> None:
         seat = self._current
         self._say("{P%d} prays and draws a card into the waiting area." % seat)
@@ -938,9 +664,9 @@ class MottainaiState(State):
         returned = self.returned
         if returned:
             self._say("{P%d} (Tailor) returns %s to the bottom of the deck and draws %s into the waiting area."
-                      % (seat, _count_text(returned, "card"), _count_text(drawn, "card")))
+                      % (seat, count_text(returned, "card"), count_text(drawn, "card")))
         else:
-            self._say("{P%d} (Tailor) draws %s into the waiting area." % (seat, _count_text(drawn, "card")))
+            self._say("{P%d} (Tailor) draws %s into the waiting area." % (seat, count_text(drawn, "card")))
         for _ in range(drawn):
             self.draw_to_waiting(seat)
             if self._over:
@@ -955,12 +681,12 @@ class MottainaiState(State):
         if d == "limit":
             extra = len(self.hands[seat]) - HAND_LIMIT
             return [Action(f"return:{kind_of(c).key}",
-                           f"Return {_label(c)} to the bottom of the deck ({extra} to return)")
-                    for c in _distinct(self.hands[seat])]
+                           f"Return {label(c)} to the bottom of the deck ({extra} to return)")
+                    for c in distinct(self.hands[seat])]
         if d == "new_task":
             actions = [Action(f"task:{kind_of(c).key}",
-                              f"Place {_label(c)} as your task: {ROLE_NAMES[ROLES[material_of(c)]]}")
-                       for c in _distinct(self.hands[seat])]
+                              f"Place {label(c)} as your task: {ROLE_NAMES[ROLES[material_of(c)]]}")
+                       for c in distinct(self.hands[seat])]
             actions.append(Action("no_task", "Place no task (you take one Prayer instead of your own task)"))
             return actions
         if d == "action":
@@ -973,21 +699,21 @@ class MottainaiState(State):
             return actions
         if d == "support":
             need = self.support_needed(seat, self.work, "smith") - len(self.supports)
-            actions = [Action(f"support:{kind_of(c).key}", f"Show {_label(c)} as support ({need} still needed)")
-                       for c in _distinct(self._support_candidates())]
+            actions = [Action(f"support:{kind_of(c).key}", f"Show {label(c)} as support ({need} still needed)")
+                       for c in distinct(self._support_candidates())]
             actions.append(Action("cancel", "Choose a different action"))
             return actions
         if d == "wing":
-            actions = [Action("wing:gallery", f"Put {_label(self.work)} in your Gallery (it covers helpers)"),
-                       Action("wing:gift_shop", f"Put {_label(self.work)} in your Gift Shop (it covers sales)")]
+            actions = [Action("wing:gallery", f"Put {label(self.work)} in your Gallery (it covers helpers)"),
+                       Action("wing:gift_shop", f"Put {label(self.work)} in your Gift Shop (it covers sales)")]
             if not self.committed:
                 actions.append(Action("cancel", "Choose a different action"))
             return actions
         if d == "tailor":
             draw = max(0, HAND_LIMIT - len(self.hands[seat]) - len(self.waiting[seat]))
-            actions = [Action(f"return:{kind_of(c).key}", f"Return {_label(c)} to the bottom of the deck")
-                       for c in _distinct(self.hands[seat])]
-            actions.append(Action("done", f"Stop returning and draw {_count_text(draw, 'card')} into your waiting area"))
+            actions = [Action(f"return:{kind_of(c).key}", f"Return {label(c)} to the bottom of the deck")
+                       for c in distinct(self.hands[seat])]
+            actions.append(Action("done", f"Stop returning and draw {count_text(draw, 'card')} into your waiting area"))
             if not self.committed:
                 actions.append(Action("cancel", "Choose a different action"))
             return actions
@@ -1035,14 +761,14 @@ class MottainaiState(State):
             "offers": "use a card effect, or go on",
             "ask": "answer the card's question",
         }.get(d, "")
-        if verb in ("return", "task") and d in ("limit", "new_task", "tailor") and _find(self.hands[seat], arg) is None:
+        if verb in ("return", "task") and d in ("limit", "new_task", "tailor") and find(self.hands[seat], arg) is None:
             return f"you have no {name} in your hand"
         if verb == "sell" and d == "card" and self.kind == "clerk":
             return f"there is no {name} in your craft bench"
         if verb in ("hire", "collect") and d == "card" and self.kind in ("monk", "potter"):
             return f"there is no {name} on the floor"
         if verb == "work" and d == "card" and self.kind in ("smith", "craft"):
-            card = _find(self.hands[seat], arg)
+            card = find(self.hands[seat], arg)
             if card is None:
                 return f"you have no {name} in your hand"
             material = material_of(card)
@@ -1093,7 +819,7 @@ class MottainaiState(State):
         seat = self._current
         self.decision = None
         if d == "limit":
-            self.return_to_deck(seat, _find(self.hands[seat], arg))
+            self.return_to_deck(seat, find(self.hands[seat], arg))
             self._say("{P%d} returns a card to the bottom of the deck (hand limit)." % seat)
             if len(self.hands[seat]) > HAND_LIMIT:
                 self.decision = "limit"
@@ -1101,12 +827,12 @@ class MottainaiState(State):
                 self.phase = "morning"
         elif d == "new_task":
             if verb == "task":
-                card = _find(self.hands[seat], arg)
+                card = find(self.hands[seat], arg)
                 self.hands[seat].remove(card)
                 self.known.pop(card, None)
                 self.tasks[seat] = card
                 self.task_face_down[seat] = False
-                self._say("{P%d} places %s as the new task: %s." % (seat, _label(card), ROLE_NAMES[ROLES[material_of(card)]]))
+                self._say("{P%d} places %s as the new task: %s." % (seat, label(card), ROLE_NAMES[ROLES[material_of(card)]]))
             else:
                 self._say("{P%d} places no task." % seat)
             self.phase = "noon"
@@ -1118,7 +844,7 @@ class MottainaiState(State):
             if verb == "cancel":
                 self.phase = "action"
             else:
-                self.supports.append(_find(self._support_candidates(), arg))
+                self.supports.append(find(self._support_candidates(), arg))
                 self._next_completion_step()
         elif d == "wing":
             if verb == "cancel":
@@ -1129,7 +855,7 @@ class MottainaiState(State):
             if verb == "cancel":
                 self.phase = "action"
             elif verb == "return":
-                self.return_to_deck(seat, _find(self.hands[seat], arg))
+                self.return_to_deck(seat, find(self.hands[seat], arg))
                 self.committed = True
                 self.returned += 1
                 self.decision = "tailor"
@@ -1157,25 +883,25 @@ class MottainaiState(State):
         if verb == "cancel":
             self.phase = "action"
         elif verb == "sell":
-            card = _find(self.bench[seat], arg)
+            card = find(self.bench[seat], arg)
             self.bench[seat].remove(card)
             self.sales[seat].append(card)
-            self._say("{P%d} (Clerk) sells %s from the craft bench." % (seat, _label(card)))
+            self._say("{P%d} (Clerk) sells %s from the craft bench." % (seat, label(card)))
             self._action_done({"sold": card})
         elif verb in ("hire", "collect"):
-            card = _find(self.floor, arg)
+            card = find(self.floor, arg)
             self.floor.remove(card)
             if verb == "hire":
                 self.helpers[seat].append(card)
                 self._say("{P%d} (Monk) hires %s from the floor as a %s helper."
-                          % (seat, _label(card), ROLE_NAMES[ROLES[material_of(card)]]))
+                          % (seat, label(card), ROLE_NAMES[ROLES[material_of(card)]]))
                 self._action_done({"hired": card})
             else:
                 self.bench[seat].append(card)
-                self._say("{P%d} (Potter) collects %s from the floor into the craft bench." % (seat, _label(card)))
+                self._say("{P%d} (Potter) collects %s from the floor into the craft bench." % (seat, label(card)))
                 self._action_done({"collected": card})
         elif verb == "work":
-            self.work = _find(self.hands[seat], arg)
+            self.work = find(self.hands[seat], arg)
             self.supports = []
             self._next_completion_step()
         elif verb == "use":
@@ -1184,291 +910,6 @@ class MottainaiState(State):
             self.used.append(offer.work)
             # the effect carries out the action and calls state._action_done(outcome) itself
             EFFECTS[offer.card].use(self, seat, offer, "boost", self.ctx)
-
-    # -------------------------------------------------------------- results
-    def backorders(self, seat: int, with_ties: bool = False, ties: frozenset = frozenset()) -> int:
-        """Backorder points of ``seat`` (T9): for each material where the seat has strictly the
-        most sales, the value of its hand cards of that material. ``with_ties``: also where the
-        seat is tied for the most (even 0-0) and one of its works allows that
-        (``Effect.backorder_ties``: Lampshade, Quilt)."""
-        ties = set(ties)
-        if with_ties and EFFECTS:
-            for work in self.works(seat):
-                effect = EFFECTS.get(kind_of(work).key)
-                if effect is not None:
-                    ties |= effect.backorder_ties(self, seat, work)
-        points = 0
-        for material in MATERIALS:
-            mine = sum(1 for c in self.sales[seat] if material_of(c) == material)
-            best = max(sum(1 for c in self.sales[s] if material_of(c) == material)
-                       for s in range(self.num_players) if s != seat)
-            if mine > best or (material in ties and mine == best):
-                points += sum(VALUES[material] for c in self.hands[seat] if material_of(c) == material)
-        return points
-
-    def score_breakdown(self, seat: int) -> dict:
-        """Works, covered sales, backorders and card bonuses of ``seat`` now (T9)."""
-        works = sum(value_of(w) for w in self.works(seat))
-        covered = 0
-        backorders = 0
-        for material in MATERIALS:
-            mine = sum(1 for c in self.sales[seat] if material_of(c) == material)
-            if mine and self.is_covered(seat, "sales", material):
-                covered += mine * VALUES[material]
-            others = [sum(1 for c in self.sales[s] if material_of(c) == material)
-                      for s in range(self.num_players) if s != seat]
-            if mine > max(others):   # strictly the most sales of it (ties: nobody)
-                backorders += sum(VALUES[material] for c in self.hands[seat] if material_of(c) == material)
-        bonuses = 0
-        by_card: list[tuple[str, int]] = []      # (card name, points) of each work that scored
-        if EFFECTS:
-            for work in self.works(seat):
-                effect = EFFECTS.get(kind_of(work).key)
-                if effect is not None:
-                    points = effect.score(self, seat, work)
-                    bonuses += points
-                    if points:
-                        by_card.append((self._bonus_card_name(work), points))
-        return {"works": works, "covered_sales": covered, "backorders": backorders,
-                "card_bonuses": bonuses, "bonus_cards": by_card,
-                "total": works + covered + backorders + bonuses}
-
-    def scoring_cover(self, seat: int, material: str) -> str | None:
-        """The name of the work (Quilt, Pillar) that will cover ``seat``'s sales of ``material``
-        at the end of the game although they are not covered now, or None."""
-        for work in self.works(seat):
-            effect = EFFECTS.get(kind_of(work).key)
-            if effect is not None and material in effect.scoring_covers(self, seat, work):
-                return self._bonus_card_name(work)
-        return None
-
-    def _bonus_card_name(self, work: int) -> str:
-        """A work's name in the card bonuses: ``Kite (as Scroll)`` while a Kite is a copy."""
-        copy = self.copy_of(work)
-        if copy is not None:
-            return "%s (as %s)" % (kind_of(work).name, kind_of(copy).name)
-        return kind_of(work).name
-
-    def _scores(self) -> list[int]:
-        return [self.score_breakdown(s)["total"] for s in range(self.num_players)]
-
-    def winners(self) -> list[int]:
-        """The single winner: an instant winner (Turtle), else the best score; on a tie the
-        current player, then the nearest after them in turn order (T9)."""
-        if not self._over:
-            return []
-        if self.instant_winner is not None:
-            return [self.instant_winner]
-        scores = self._scores()
-        best = max(scores)
-        tied = [s for s in range(self.num_players) if scores[s] == best]
-        return [min(tied, key=lambda s: (s - self._current) % self.num_players)]
-
-    def _result_note(self) -> str:
-        if not self._over:
-            return "The game is not over yet."
-        if self.instant_winner is not None:
-            if self.end_card == "turtle":
-                return ("{P%d} wins at once with Turtle (a completed work of each of the five materials), "
-                        "whatever the scores." % self.instant_winner)
-            return "{P%d} wins at once by a card effect, whatever the scores." % self.instant_winner
-        scores = self._scores()
-        best = max(scores)
-        tied = [s for s in range(self.num_players) if scores[s] == best]
-        winner = self.winners()[0]
-        if len(tied) == 1:
-            return "{P%d} wins with %d points." % (winner, best)
-        names = " and ".join("{P%d}" % s for s in tied)
-        why = ("the current player" if winner == self._current
-               else "the nearest in turn order after the current player, {P%d}" % self._current)
-        return "%s tie with %d points; {P%d} wins the tie-break as %s." % (names, best, winner, why)
-
-    def _result_table(self):
-        columns = ["Works", "Covered sales", "Backorders", "Card bonuses"]
-        rows = []
-        for seat in range(self.num_players):
-            b = self.score_breakdown(seat)
-            rows.append([b["works"], b["covered_sales"], b["backorders"], self._bonus_cell(b)])
-        return columns, rows
-
-    @staticmethod
-    def _bonus_cell(b: dict) -> int | str:
-        """The "Card bonuses" cell: the number alone, or broken down by card when any card scored,
-        e.g. "7 (Scroll 3, Bench 4)"."""
-        if not b["bonus_cards"]:
-            return b["card_bonuses"]
-        return "%d (%s)" % (b["card_bonuses"], ", ".join("%s %d" % nc for nc in b["bonus_cards"]))
-
-    def result(self) -> dict:
-        result = super().result()
-        result["note"] = self._result_note()
-        result["end_reason"] = self.end_reason
-        result["end_card"] = self.end_card
-        if self.instant_winner is not None:   # the page's headline: not "wins with N points"
-            result["headline"] = "{P%d} wins at once with %s, whatever the scores!" % (
-                self.instant_winner, KIND_BY_KEY[self.end_card].name if self.end_card in KIND_BY_KEY
-                else "a card effect")
-        # the card bonuses of each seat, by card: [[{"card": "Scroll", "points": 3}, ...], ...]
-        result["card_bonuses"] = [[{"card": name, "points": points}
-                                   for name, points in self.score_breakdown(s)["bonus_cards"]]
-                                  for s in range(self.num_players)]
-        return result
-
-    # -------------------------------------------------------------- views
-    def _phase_name(self) -> str:
-        if self.phase in ("begin", "instead_hand_limit", "hand_limit", "morning", "instead_discard_task",
-                          "discard_task", "instead_new_task", "new_task"):
-            return "morning"
-        if self.phase in ("night", "night_draw"):
-            return "night"
-        return "noon"
-
-    def _prompt(self, seat: int | None) -> str:
-        if self._over:
-            return "The game is over."
-        cur = self._current
-        if seat != cur:
-            if self._phase_name() == "noon" and self.task_owner is not None:
-                return "Waiting for {P%d}, who is performing %s %s task." % (
-                    cur, "their own" if self.task_owner == cur else "{P%d}'s" % self.task_owner,
-                    ROLE_NAMES[ROLES[self.task_material]])
-            return "Waiting for {P%d} (%s)." % (cur, self._phase_name())
-        d = self.decision
-        if d == "limit":
-            extra = len(self.hands[cur]) - HAND_LIMIT
-            return (f"Morning: you hold more than five cards. Return {_count_text(extra, 'card')} "
-                    "to the bottom of the deck.")
-        if d == "new_task":
-            return "Morning: place a new task from your hand (or none, and take a Prayer at noon instead)."
-        if d in ("action", "card", "support", "wing", "tailor"):
-            if self.prayer_only:
-                head = "Noon, no task of your own: one Prayer"
-            else:
-                whose = "your own" if self.task_owner == cur else "{P%d}'s" % self.task_owner
-                head = "Noon, %s %s task (%s): action %d of %d" % (
-                    whose, ROLE_NAMES[ROLES[self.task_material]], MATERIAL_NAMES[self.task_material],
-                    self.actions_total - self.actions_left + 1, self.actions_total)
-            if d == "action":
-                return head + ". " + self._action_choice_text() + "."
-            if d == "card":
-                boosts = []        # the cards whose effect is offered beside the usual choices
-                for offer in self._boost_offers():
-                    if KIND_BY_KEY[offer.card].name not in boosts:
-                        boosts.append(KIND_BY_KEY[offer.card].name)
-                return head + ". " + {
-                    "clerk": "Choose a material in your craft bench to sell.",
-                    "monk": "Choose a floor card to hire as a helper.",
-                    "potter": "Choose a floor card to collect into your craft bench.",
-                    "smith": "Choose the work to complete (support from your hand).",
-                    "craft": "Choose the %s work to complete (support from your craft bench)."
-                             % MATERIAL_NAMES[self.task_material] if self.task_material else "",
-                }.get(self.kind, "Choose.") + (
-                    " Or use the effect of %s." % " or ".join(boosts) + _quotes(boosts) if boosts else "")
-            if d == "support":
-                need = self.support_needed(cur, self.work, "smith") - len(self.supports)
-                return head + f". Choose {_count_text(need, 'card')} to show as support for {_label(self.work)}."
-            if d == "wing":
-                return head + f". Choose the wing for {_label(self.work)}."
-            return head + (". Tailor: return any cards from your hand to the bottom of the deck, then draw "
-                           "until your hand and waiting area hold five.")
-        if d == "offers":
-            names = []
-            for offer in self._collect_offers(self.offer_trigger):
-                name = KIND_BY_KEY[offer.card].name
-                if name not in names:
-                    names.append(name)
-            cards = " or ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
-            return {"morning": "Morning: you may use the morning effect of %s (each once), in any order.",
-                    "night": "Night: you may use the night effect of %s."}.get(
-                        self.offer_trigger, "You may use the effect of %s now, or go on.") % cards + _quotes(names)
-        if d == "ask":
-            question = self.questions[0]
-            return question["prompt"] + _quotes([KIND_BY_KEY[question["card"]].name])
-        return ""
-
-    def _groups(self, seat: int, zone: str) -> list[dict]:
-        cards = {"helpers": self.helpers, "sales": self.sales, "craft_bench": self.bench}[zone][seat]
-        groups = []
-        for material in MATERIALS:
-            count = sum(1 for c in cards if material_of(c) == material)
-            if not count:
-                continue
-            group = {"material": material, "count": count}
-            if zone != "craft_bench":
-                group["cover"] = self.cover(seat, zone, material)
-                group["covered"] = self.is_covered(seat, zone, material)
-                if zone == "sales" and not group["covered"]:
-                    by = self.scoring_cover(seat, material)
-                    if by is not None:
-                        group["covered_at_scoring"] = by
-            groups.append(group)
-        return groups
-
-    def _player_json(self, s: int) -> dict:
-        face_down = self.task_face_down[s] and self.tasks[s] is not None
-        task = self.tasks[s]
-        visible = sum(value_of(w) for w in self.works(s)) + sum(
-            sum(VALUES[m] for c in self.sales[s] if material_of(c) == m)
-            for m in MATERIALS if self.is_covered(s, "sales", m))
-        panel = {
-            "seat": s,
-            "hand_count": len(self.hands[s]),
-            "waiting_count": len(self.waiting[s]),
-            "task": None if task is None or face_down else card_json(task),
-            "task_face_down": face_down,
-            "helpers": [card_json(c) for c in sorted(self.helpers[s], key=_sort_key)],
-            "craft_bench": [card_json(c) for c in sorted(self.bench[s], key=_sort_key)],
-            "sales": [card_json(c) for c in sorted(self.sales[s], key=_sort_key)],
-            "gallery": [card_json(c) for c in self.gallery[s]],
-            "gift_shop": [card_json(c) for c in self.gift_shop[s]],
-            "helper_groups": self._groups(s, "helpers"),
-            "sale_groups": self._groups(s, "sales"),
-            "bench_groups": self._groups(s, "craft_bench"),
-            "points_on_table": visible,
-        }
-        if self._over:   # hands are shown for the backorders at the end
-            panel["final_hand"] = [card_json(c) for c in sorted(self.hands[s], key=_sort_key)]
-        return panel
-
-    def _table(self, seat: int | None) -> dict:
-        noon = None
-        if not self._over and self._phase_name() == "noon" and (self.task_owner is not None or self.prayer_only):
-            noon = {"performer": self._current, "task_owner": self.task_owner,
-                    "material": self.task_material,
-                    "role": ROLES[self.task_material] if self.task_material else None,
-                    "prayer_only": self.prayer_only,
-                    "actions_total": self.actions_total, "actions_left": self.actions_left}
-        table = {
-            "materials": [{"key": m, "name": MATERIAL_NAMES[m], "value": VALUES[m], "role": ROLES[m],
-                           "role_name": ROLE_NAMES[ROLES[m]], "role_text": ROLE_TEXT[ROLES[m]],
-                           "mark": MATERIAL_MARKS[m]} for m in MATERIALS],
-            "decks": self.decks,
-            "works_to_end": self.works_to_end,
-            "deck_count": len(self.deck),
-            "floor": [card_json(c) for c in self.floor],
-            "turn": self._current if not self._over else None,
-            "phase": "over" if self._over else self._phase_name(),
-            "noon": noon,
-            "players": [self._player_json(s) for s in range(self.num_players)],
-            "end_reason": self.end_reason,
-        }
-        if seat is not None:
-            table["hand"] = [card_json(c) for c in sorted(self.hands[seat], key=_sort_key)]
-            choice = None
-            if seat == self._current and not self._over and self.kind is not None:
-                choice = {"action": self.kind,
-                          "work": card_json(self.work) if self.work is not None else None,
-                          "supports": [card_json(c) for c in self.supports]}
-            table["choice"] = choice
-        return table
-
-    def _holdings(self, seat: int) -> dict:
-        """For open hands: the seat's hand, its waiting area and its task while face down
-        (a starting card), each in the card shape of the views."""
-        task = self.tasks[seat]
-        return {"hand": [card_json(c) for c in sorted(self.hands[seat], key=_sort_key)],
-                "waiting": [card_json(c) for c in sorted(self.waiting[seat], key=_sort_key)],
-                "face_down_task": card_json(task) if task is not None and self.task_face_down[seat] else None}
 
     # -------------------------------------------------------------- hidden information
     def _determinize(self, seat: int, rng: Rng) -> None:
