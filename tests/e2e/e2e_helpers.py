@@ -1,6 +1,7 @@
 """Helpers for driving the page like a player: lobby set-up, waiting, Motto moves."""
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -154,3 +155,33 @@ def assert_focus_on_a_choice(page: Page) -> dict:
         style, width = state["outline"].split()
         assert style != "none" and float(width.rstrip("px")) >= 2, state
     return state
+
+
+# ---------------------------------------------------------------- positions loaded as saves
+def find_save(game: str, players: int, predicate) -> dict:
+    """The save of the first position (greedy bots, seeds 0..) where ``predicate(state)`` holds."""
+    import engine
+    from engine.bots import make_bot
+    from engine.rng import Rng
+
+    bot = make_bot(game, "greedy")
+    for seed in range(200):
+        state, rng = engine.new_game(game, players, seed=seed), Rng(seed)
+        while not state.is_over:
+            if predicate(state):
+                return state.save()
+            state.apply(bot.choose(state, state.current_player, rng))
+    raise AssertionError("no such position")
+
+
+def load_save(page: Page, tmp_path: Path, saved: dict, kinds: list[str], names: list[str]) -> str:
+    """Load ``saved`` through the page's Load game input, seat kinds "human" or a bot name, with
+    ``names``; returns the phase the page settles in (a human's turn or the curtain)."""
+    seats = [{"kind": "human", "bot": None, "name": names[i]} if k == "human"
+             else {"kind": "bot", "bot": k, "name": names[i]} for i, k in enumerate(kinds)]
+    path = tmp_path / f"{saved['game']}.json"
+    path.write_text(json.dumps({**saved, "seats": seats}))
+    page.set_input_files("[data-testid=load-file]", str(path))
+    phase = wait_idle(page)
+    assert phase in ("human", "curtain"), page.evaluate("window.__app.lastError")
+    return phase

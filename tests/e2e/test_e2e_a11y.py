@@ -4,10 +4,9 @@ the focus kept on a sensible control after every redraw and every computer turn,
 curtain holding the keyboard (everything behind it inert)."""
 from __future__ import annotations
 
-import json
-
 import engine
-from e2e_helpers import (assert_focus_on_a_choice, assert_no_axe_violations, keyboard_activate, setup_lobby,
+import e2e_helpers
+from e2e_helpers import (assert_focus_on_a_choice, assert_no_axe_violations, find_save, keyboard_activate, setup_lobby,
                          start, wait_idle)
 from playwright.sync_api import expect
 
@@ -21,31 +20,8 @@ def keyboard_start(page, **lobby) -> None:
     wait_idle(page)
 
 
-def find_save(game: str, players: int, predicate) -> dict:
-    """The save of the first position (greedy bots, seeds 0..) where ``predicate(state)`` holds."""
-    from engine.bots import make_bot
-    from engine.rng import Rng
-
-    bot = make_bot(game, "greedy")
-    for seed in range(200):
-        state, rng = engine.new_game(game, players, seed=seed), Rng(seed)
-        while not state.is_over:
-            if predicate(state):
-                return state.save()
-            state.apply(bot.choose(state, state.current_player, rng))
-    raise AssertionError("no such position")
-
-
 def load_save(page, tmp_path, saved: dict, kinds: list[str]) -> str:
-    """Load ``saved`` through the page's Load game input; seat kinds "human" or a bot name."""
-    seats = [{"kind": "human", "bot": None, "name": NAMES[i]} if k == "human"
-             else {"kind": "bot", "bot": k, "name": NAMES[i]} for i, k in enumerate(kinds)]
-    path = tmp_path / f"{saved['game']}.json"
-    path.write_text(json.dumps({**saved, "seats": seats}))
-    page.set_input_files("[data-testid=load-file]", str(path))
-    phase = wait_idle(page)
-    assert phase in ("human", "curtain"), page.evaluate("window.__app.lastError")
-    return phase
+    return e2e_helpers.load_save(page, tmp_path, saved, kinds, NAMES)
 
 
 # ---------------------------------------------------------------- Motto

@@ -3,37 +3,18 @@ are not offered after a draw or after a computer moved (docs/web.md, "Undo"). Ea
 from a save found with the engine in CPython, so it is short."""
 from __future__ import annotations
 
-import json
-
 import engine
-from e2e_helpers import assert_focus_on_a_choice, assert_no_axe_violations, click_and_wait, wait_idle
-from engine.bots import make_bot
-from engine.rng import Rng
+from e2e_helpers import (assert_focus_on_a_choice, assert_no_axe_violations, click_and_wait, find_save, load_save,
+                         wait_idle)
 
 NAMES = ["Ada", "Bo"]
 UNDO = "[data-testid=undo]"
 
 
-def find_save(game: str, players: int, predicate) -> dict:
-    """The save of the first position (greedy bots, seeds 0..) where ``predicate(state)`` holds."""
-    bot = make_bot(game, "greedy")
-    for seed in range(200):
-        state, rng = engine.new_game(game, players, seed=seed), Rng(seed)
-        while not state.is_over:
-            if predicate(state):
-                return state.save()
-            state.apply(bot.choose(state, state.current_player, rng))
-    raise AssertionError("no such position")
-
-
 def load(page, tmp_path, saved: dict, kinds: list[str]) -> None:
     """Load ``saved`` through the Load game input, seat 0 on screen."""
-    seats = [{"kind": "human", "bot": None, "name": NAMES[i]} if k == "human"
-             else {"kind": "bot", "bot": k, "name": NAMES[i]} for i, k in enumerate(kinds)]
-    path = tmp_path / f"{saved['game']}.json"
-    path.write_text(json.dumps({**saved, "seats": seats}))
-    page.set_input_files("[data-testid=load-file]", str(path))
-    if wait_idle(page) == "curtain":
+    load_save(page, tmp_path, saved, kinds, NAMES)
+    if page.evaluate("window.__app.phase") == "curtain":
         click_and_wait(page, "[data-testid=curtain-reveal]")
     assert page.evaluate("window.__app.phase") == "human", page.evaluate("window.__app.lastError")
     assert page.evaluate("window.__app.viewer") == 0

@@ -403,20 +403,25 @@ function drawLog(lines) {
   log.scrollTop = log.scrollHeight;
 }
 
+/** A call the player on screen started (a move, an undo): the page is busy meanwhile, and the
+ *  new status is recorded (and autosaved) even if the player has left the game by then. */
+async function playerCall(name, args) {
+  app.busy = true;
+  setIdle(false);
+  try {
+    const reply = await engine(name, args);
+    if (reply.ok) setStatus(reply.status);
+    return reply;
+  } finally {
+    app.busy = false;
+  }
+}
+
 /** ctx.act: a human's click -> apply(action); errors are shown, then the view redrawn. */
 async function act(actionId) {
   if (app.busy || app.phase !== "human") return null;
   const gen = app.gen;
-  const seat = app.viewer;
-  app.busy = true;
-  setIdle(false);
-  let reply;
-  try {
-    reply = await engine("apply", { seat, action: actionId });
-  } finally {
-    app.busy = false;
-  }
-  if (reply.ok) setStatus(reply.status);
+  const reply = await playerCall("apply", { seat: app.viewer, action: actionId });
   if (gen !== app.gen) return reply;
   if (!reply.ok) {
     showError(`Not allowed: ${fill(reply.error)}`);
@@ -436,15 +441,7 @@ const undoAllowed = () => app.phase === "human" && !app.busy && app.status?.can_
 async function undoLast() {
   const gen = app.gen;
   const seat = app.viewer;
-  app.busy = true;
-  setIdle(false);
-  let reply;
-  try {
-    reply = await engine("undo", { seat });
-  } finally {
-    app.busy = false;
-  }
-  if (reply.ok) setStatus(reply.status);
+  const reply = await playerCall("undo", { seat });
   if (gen !== app.gen) return null;
   if (!reply.ok) showError(`Not allowed: ${fill(reply.error)}`);
   else clearError();
