@@ -258,12 +258,16 @@ class State:
         if reason is not None:
             raise IllegalActionError(reason)
         undone = self.history[-1]
-        earlier = self.__class__(self.num_players, seed=self.seed, options=self.options)
+        earlier = self.restart()
         for action_id in self.history[:-1]:
             earlier.apply(action_id)
         self.__dict__.clear()
         self.__dict__.update(earlier.__dict__)
         return undone
+
+    def restart(self) -> "State":
+        """The same game before any action: same players, seed and options (for undo, replays)."""
+        return self.__class__(self.num_players, seed=self.seed, options=self.options)
 
     def _why_no_undo(self, seat) -> str | None:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.num_players:

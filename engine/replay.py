@@ -29,7 +29,7 @@ class Replay:
         self.cls = game.__class__
         self.settings = (game.num_players, game.seed, dict(game.options))
         self.actions: list[str] = list(game.history)
-        start = self._fresh()
+        start = game.restart()
         self.checkpoints: dict[int, State] = {0: start.clone()}
         self.actors: list[int] = []         # seat that took action i (step i -> i + 1)
         self.log_steps: list[int] = [0] * len(start.log)   # step after which log line j appears
@@ -46,10 +46,6 @@ class Replay:
         self.is_over = state.is_over
         self._cursor = state
         self._cursor_step = len(self.actions)
-
-    def _fresh(self) -> State:
-        num_players, seed, options = self.settings
-        return self.cls(num_players, seed=seed, options=options)
 
     def fits(self, game: State) -> bool:
         """Whether this replay still describes ``game`` (same settings, same actions)."""
