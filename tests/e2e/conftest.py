@@ -77,19 +77,25 @@ class PageProblems:
         self.blocked: list[str] = []
         self.errors: list[str] = []
 
+    def guard(self, context) -> None:
+        """Let ``context`` load only from 127.0.0.1; anything else is refused and noted."""
+        def route(route):
+            if urlparse(route.request.url).hostname == "127.0.0.1":
+                route.continue_()
+            else:
+                self.blocked.append(route.request.url)
+                route.abort()
+        context.route("**/*", route)
+
+    def watch(self, page) -> None:
+        """Note every uncaught error of ``page``."""
+        page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+
 
 @pytest.fixture
 def problems(context):
     found = PageProblems()
-
-    def guard(route):
-        if urlparse(route.request.url).hostname == "127.0.0.1":
-            route.continue_()
-        else:
-            found.blocked.append(route.request.url)
-            route.abort()
-
-    context.route("**/*", guard)
+    found.guard(context)
     yield found
     assert found.blocked == [], f"the page tried to leave 127.0.0.1: {found.blocked}"
     assert found.errors == [], f"uncaught errors in the page: {found.errors}"
@@ -98,7 +104,7 @@ def problems(context):
 @pytest.fixture
 def app(page, problems, site_url):
     """The site's page, loaded with the engine ready and the lobby showing."""
-    page.on("pageerror", lambda exc: problems.errors.append(str(exc)))
+    problems.watch(page)
     page.goto(f"{site_url}?pace={PACE}")
     page.wait_for_function("window.__app && (window.__app.ready || window.__app.phase === 'error')",
                            timeout=BOOT_TIMEOUT_MS)

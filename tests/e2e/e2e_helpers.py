@@ -185,3 +185,16 @@ def load_save(page: Page, tmp_path: Path, saved: dict, kinds: list[str], names: 
     phase = wait_idle(page)
     assert phase in ("human", "curtain"), page.evaluate("window.__app.lastError")
     return phase
+
+
+def open_phone(browser, site_url: str, problems, *, pace: int, **context_args) -> Page:
+    """The site on a 390×844 touch screen (``is_mobile``) in a context of its own, guarded like
+    the ``app`` fixture (``problems``), with the engine ready. Close ``page.context`` after."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
+                                  **context_args)
+    problems.guard(context)
+    page = context.new_page()
+    problems.watch(page)
+    page.goto(f"{site_url}?pace={pace}")
+    page.wait_for_function("window.__app && window.__app.ready", timeout=BOOT_TIMEOUT_MS)
+    return page

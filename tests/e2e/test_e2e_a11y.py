@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import engine
 import e2e_helpers
-from e2e_helpers import (assert_focus_on_a_choice, assert_no_axe_violations, find_save, keyboard_activate, setup_lobby,
-                         start, wait_idle)
+from e2e_helpers import (assert_focus_on_a_choice, assert_no_axe_violations, find_save, keyboard_activate, open_phone,
+                         setup_lobby, start, wait_idle)
 from playwright.sync_api import expect
 
 NAMES = ["Ada", "Bea (bot)", "Cy (bot)"]
@@ -294,13 +294,7 @@ def test_phone_and_tablet_layouts(browser, site_url, problems, tmp_path):
     from e2e.test_mottainai import choose  # the e2e module, not tests/engine/test_mottainai.py
     from e2e.test_moteneba import selector  # the e2e module, not tests/engine/test_moteneba.py
 
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-    context.route("**/*", lambda route: route.continue_() if "127.0.0.1" in route.request.url else
-                  (problems.blocked.append(route.request.url), route.abort()))
-    page = context.new_page()
-    page.on("pageerror", lambda exc: problems.errors.append(str(exc)))
-    page.goto(f"{site_url}?pace=20")
-    page.wait_for_function("window.__app && window.__app.ready", timeout=90_000)
+    page = open_phone(browser, site_url, problems, pace=20)
     check_phone_screen(page, "the lobby at 390 px")
     assert_no_axe_violations(page, "the lobby at 390 px")
 
@@ -329,4 +323,4 @@ def test_phone_and_tablet_layouts(browser, site_url, problems, tmp_path):
     check_phone_screen(page, "moteneba at 768 px")
     page.emulate_media(color_scheme="dark")
     assert_no_axe_violations(page, "moteneba at 768 px, dark theme")
-    context.close()
+    page.context.close()

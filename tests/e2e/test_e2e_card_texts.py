@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import engine
-from e2e_helpers import assert_no_axe_violations, keyboard_activate, wait_idle
+from e2e_helpers import assert_no_axe_violations, keyboard_activate, open_phone, wait_idle
 from engine.bots import make_bot
 from engine.rng import Rng
 
@@ -170,14 +170,7 @@ def test_card_texts_by_keyboard_mouse_and_on_the_score_table(app, tmp_path):
 
 
 def test_card_texts_on_a_phone_by_touch(browser, site_url, problems, tmp_path):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
-                                  accept_downloads=True, service_workers="block")
-    context.route("**/*", lambda route: route.continue_() if "127.0.0.1" in route.request.url else
-                  (problems.blocked.append(route.request.url), route.abort()))
-    page = context.new_page()
-    page.on("pageerror", lambda exc: problems.errors.append(str(exc)))
-    page.goto(f"{site_url}?pace=0")
-    page.wait_for_function("window.__app && window.__app.ready", timeout=90_000)
+    page = open_phone(browser, site_url, problems, pace=0, accept_downloads=True, service_workers="block")
     view = load(page, tmp_path, mid_game_save())
     t = view["table"]
     before = len(page.evaluate("window.__app.save()")["actions"])
@@ -225,4 +218,4 @@ def test_card_texts_on_a_phone_by_touch(browser, site_url, problems, tmp_path):
     page.tap(f"[data-testid=floor-card][data-action='{target}']")
     wait_idle(page)
     assert page.evaluate("window.__app.save()")["actions"][before] == target
-    context.close()
+    page.context.close()
