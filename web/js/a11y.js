@@ -154,17 +154,29 @@ export function restoreFocus(table, { canAct, hadFocus }) {
   if (target.id !== "turn") bringIntoView(target);
 }
 
-/** Scroll so that `el` is on screen and under neither the sticky turn line (top) nor the
- *  sticky choice bar (bottom, on phones). */
+/** Scroll so that `el` is on screen: the page itself never scrolls during a game, so this moves
+ *  the table's own area (and a sideways strip) the least needed. */
 export function bringIntoView(el) {
   el.scrollIntoView({ block: "nearest", inline: "nearest" });
-  const r = el.getBoundingClientRect();
-  const top = document.querySelector(".game__status")?.getBoundingClientRect().bottom ?? 0;
-  const bar = document.querySelector("#table .choice-bar");
-  const bottom = bar && !bar.contains(el) && getComputedStyle(bar).position === "sticky"
-    ? Math.min(innerHeight, bar.getBoundingClientRect().top) : innerHeight;
-  if (r.top < top) window.scrollBy(0, r.top - top - 8);
-  else if (r.bottom > bottom) window.scrollBy(0, Math.min(r.bottom - bottom + 8, r.top - top - 8));
+}
+
+/** After a redraw on the player's turn: scroll the table's area so that every control of the
+ *  current decision in it (the elements carrying data-action that can be used now) is in view
+ *  at once, or, when they do not all fit, the first of them at the top. */
+export function showChoices(table) {
+  const area = table.querySelector(".tablelayout__area");
+  if (!area) return;
+  const controls = [...area.querySelectorAll("[data-action]")]
+    .filter((el) => usable(el) && !el.closest("details:not([open]), .mn-moves"));
+  if (!controls.length) return;
+  const box = area.getBoundingClientRect();
+  const rects = controls.map((el) => el.getBoundingClientRect());
+  const top = Math.min(...rects.map((r) => r.top)) - box.top + area.scrollTop;
+  const bottom = Math.max(...rects.map((r) => r.bottom)) - box.top + area.scrollTop;
+  const pad = 6;
+  if (bottom - top + 2 * pad > area.clientHeight) area.scrollTop = top - pad;
+  else if (top - pad < area.scrollTop) area.scrollTop = top - pad;
+  else if (bottom + pad > area.scrollTop + area.clientHeight) area.scrollTop = bottom + pad - area.clientHeight;
 }
 
 /** The first thing the player can do now: a highlighted card or target, else any enabled control. */

@@ -29,7 +29,7 @@ import { initHints, drawHint, clearHint } from "./hint.js";
 import { openReplay, closeReplay } from "./replay.js";
 import { initUndo, drawUndo } from "./undo.js";
 import { setCurtain, curtainOpen, restoreFocus, rove, announce, showDescription, clearDescription, descriptionOpen,
-         onShortcut, firstChoice } from "./a11y.js";
+         onShortcut, firstChoice, showChoices } from "./a11y.js";
 
 const params = new URLSearchParams(location.search);
 /** Pause before each computer turn, in ms (?pace=50 in tests). */
@@ -353,16 +353,21 @@ async function drawView({ thinking = null } = {}) {
                  !view.is_over && (view.legal_actions?.length ?? 0) > 0;
   const ctx = { act, canAct, names: names(), fill, showError, seat };
 
-  // Keep keyboard focus on "the same" control across redraws (a11y.js).
+  // Keep keyboard focus on "the same" control across redraws (a11y.js), and the table's own
+  // scrolling where it was (the page brings the current choices into view after).
   const table = $("table");
   const hadFocus = table.contains(document.activeElement);
+  const scrolled = table.querySelector(".tablelayout__area")?.scrollTop ?? 0;
   table.replaceChildren();
   module.render(table, view, ctx);
+  const area = table.querySelector(".tablelayout__area");
+  if (area) area.scrollTop = scrolled;
   app.viewModule = module;   // showResult lets it add to the score table (decorateResult)
   drawTurn(view, thinking);
   drawHint({ enabled: app.setup.hints !== false, canAct, seat, turn: app.status?.turn, fill });
   drawUndo();
   restoreFocus(table, { canAct, hadFocus });
+  if (canAct) showChoices(table);
   rove(table);
   if (descriptionOpen()) showDescription(describeLines(module, view, ctx), { focus: false });
   drawLog(view.log ?? []);
@@ -527,12 +532,9 @@ function showResult() {
   box.setAttribute("role", "region");
   box.setAttribute("aria-labelledby", "result-title");
   box.querySelector("h2").id = "result-title";
-  const calm = matchMedia("(prefers-reduced-motion: reduce)").matches;
+  // the box sits right under the turn line, above the table (the page itself never scrolls)
+  box.scrollTop = 0;
   box.focus({ preventScroll: true });
-  // its top just under the turn line (sticky on phones)
-  const under = document.querySelector(".game__status").getBoundingClientRect().bottom;
-  const top = box.getBoundingClientRect().top + scrollY - Math.max(0, under) - 8;
-  window.scrollTo({ top: Math.max(0, top), behavior: calm ? "auto" : "smooth" });
 }
 
 // ------------------------------------------------------------------ replay (js/replay.js)
@@ -640,7 +642,40 @@ $("btn-describe").addEventListener("click", () => (descriptionOpen() ? clearDesc
 $("describe-close").addEventListener("click", () => { clearDescription(); $("btn-describe").focus(); });
 onShortcut("t", describeTable);
 onShortcut("c", () => firstChoice($("table"))?.focus());
-onShortcut("l", () => $("log").focus());
+onShortcut("l", () => { showLog(true); $("log").focus(); });
+
+// ------------------------------------------------------------------ the log folds away
+/** Show or fold the log (a column beside the table on wide screens, over the table on smaller
+ *  ones); it starts shown only where there is room for it. */
+function showLog(open) {
+  document.body.classList.toggle("log-open", open);
+  $("btn-log").setAttribute("aria-expanded", String(open));
+  $("btn-log").setAttribute("aria-pressed", String(open));
+}
+showLog(matchMedia("(min-width: 1100px)").matches);
+$("btn-log").addEventListener("click", () => showLog(!document.body.classList.contains("log-open")));
+$("log-close").addEventListener("click", () => { showLog(false); $("btn-log").focus(); });
+// below 1100 px the log lies over the table: Escape or a tap on the table folds it
+document.addEventListener("keydown", (ev) => {
+  if (ev.key === "Escape" && document.body.classList.contains("log-open") && $("logpanel").contains(document.activeElement) &&
+      !matchMedia("(min-width: 1100px)").matches) { showLog(false); $("btn-log").focus(); }
+});
+$("table").addEventListener("pointerdown", () => {
+  if (!matchMedia("(min-width: 1100px)").matches) showLog(false);
+});
+
+// ------------------------------------------------------------------ the top bar's menu (phones)
+const topbar = document.querySelector(".topbar");
+function showMenu(open) {
+  topbar.classList.toggle("is-menu-open", open);
+  $("btn-menu").setAttribute("aria-expanded", String(open));
+}
+$("btn-menu").addEventListener("click", () => showMenu(!topbar.classList.contains("is-menu-open")));
+$("game-menu").addEventListener("click", (ev) => { if (ev.target.closest("button")) showMenu(false); });
+document.addEventListener("pointerdown", (ev) => { if (!topbar.contains(ev.target)) showMenu(false); });
+document.addEventListener("keydown", (ev) => {
+  if (ev.key === "Escape" && topbar.classList.contains("is-menu-open")) { showMenu(false); $("btn-menu").focus(); }
+});
 
 // ------------------------------------------------------------------ wiring
 $("btn-save").addEventListener("click", saveGame);

@@ -73,9 +73,9 @@ function place() {
   s.left = s.right = s.top = s.bottom = s.width = "";
   const wide = document.documentElement.clientWidth;   // not innerWidth: a page wider than the phone
   if (wide <= 600) {
-    const status = document.querySelector(".game__status")?.getBoundingClientRect().bottom ?? 0;
-    const bar = document.querySelector("#table .choice-bar");
-    const barTop = bar && getComputedStyle(bar).position === "sticky" ? bar.getBoundingClientRect().top : innerHeight;
+    const status = document.querySelector(".game__head")?.getBoundingClientRect().bottom ?? 0;
+    const bar = document.querySelector("#table .tablelayout__dock");
+    const barTop = bar ? bar.getBoundingClientRect().top : innerHeight;
     const inLowerHalf = r.top + r.height / 2 > (status + barTop) / 2;
     s.left = s.right = "8px";
     if (inLowerHalf) s.top = `${Math.max(status, 0) + 6}px`;

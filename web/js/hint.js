@@ -54,7 +54,9 @@ function updateButton() {
   // aria-disabled (not disabled) while thinking, so a keyboard user's focus stays on the button
   button.setAttribute("aria-disabled", thinking ? "true" : "false");
   button.setAttribute("aria-busy", thinking ? "true" : "false");
-  button.textContent = thinking ? "Thinking about a move…" : "Suggest a move";
+  // "Suggest a move" (on a phone just "Suggest": the rest is in a span the narrow layout hides)
+  if (thinking) button.textContent = "Thinking about a move…";
+  else button.replaceChildren("Suggest", Object.assign(document.createElement("span"), { className: "tool__more", textContent: " a move" }));
 }
 
 function clearReason() {

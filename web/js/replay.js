@@ -225,7 +225,9 @@ function draw(view) {
   table.classList.toggle("is-open-hands", Boolean(view.open_hands));
   r.module.render(table, view, ctx);
   // inside the game's own root, so its card styles apply
-  if (view.open_hands) (table.firstElementChild ?? table).append(openHands(view.open_hands, ctx));
+  if (view.open_hands) {
+    (table.querySelector(".tablelayout__area") ?? table.firstElementChild ?? table).append(openHands(view.open_hands, ctx));
+  }
   rove(table);
   markLog(step);
 }

@@ -185,21 +185,25 @@ function centreSection(view, ctx, info, legal) {
                                dataset: { testid: "mn-done", key: "done", choice: "", action: "done" }, onclick: () => ctx.act("done") },
       t.events?.some((e) => e.kind === "power") ? "Done with +3 Power" : "Done: go on to the scoring"));
   }
-  if (buttons.length) parts.push(h("div", { class: "mn-buttons choice-bar" }, buttons));
+  if (buttons.length) parts.push(h("div", { class: "mn-buttons" }, buttons));
   if (ctx.canAct && t.phase === "play" && !t.pending) {
     parts.push(h("p", { class: "hint" }, "Click one of your cubes, then a girl or the topic card of its colour."));
   }
   if (ctx.canAct && t.phase === "power" && legal.has("power:0")) {
     parts.push(h("p", { class: "hint" }, "Click a girl to play a +3 Power card on her."));
   }
-  if (!parts.length) parts.push(h("p", { class: "mn-centre__prompt" }, ctx.fill(view.prompt)));
+  if (!parts.length) return null;   // nothing to draft or to answer here: the turn line says what happens
   return h("section", { class: "mn-centre", "aria-label": "Draft and actions" }, parts);
 }
 
-function playersSection(view, ctx, info, legal) {
+/** The players' panels: `which` = "me" (the seat on screen, docked with the choices) or
+ *  "others" (everyone else, or everyone for a spectator). */
+function playersSection(view, ctx, info, legal, which) {
   const t = view.table;
-  return h("section", { class: "mn-players", "aria-label": "Players" },
-    t.players.map((p) => {
+  const players = t.players.filter((p) => (which === "me") === (p.seat === view.seat));
+  if (!players.length) return null;
+  return h("section", { class: `mn-players mn-players--${which}`, "aria-label": which === "me" ? "Your cubes" : "Players" },
+    players.map((p) => {
       const you = view.seat === p.seat;
       const current = view.current_player === p.seat && !view.is_over;
       const chips = Object.entries(p.cubes).filter(([, n]) => n > 0).map(([colour, n]) => {
@@ -343,17 +347,23 @@ export function render(root, view, ctx) {
   const t = view.table;
   const info = colourInfo(t);
   const legal = new Set((view.legal_actions ?? []).map((a) => a.id));
-  root.append(h("div", { class: "moteneba", dataset: { testid: "mn-table", phase: t.phase } },
-    statusStrip(view, ctx, info),
-    girlsSection(view, ctx, info, legal),
-    h("div", { class: "mn-middle" },
-      rankingSection(view, ctx, info, legal),
-      centreSection(view, ctx, info, legal)),
-    playersSection(view, ctx, info, legal),
-    eventsSection(view, ctx, legal),
-    scoringSection(view, ctx, info),
-    movesList(view, ctx),
-    rulesHelp()));
+  // the girls, the ranking and the other players scroll; the draft, the player's own cubes and
+  // event cards and the buttons of the current step are docked at the bottom
+  root.append(h("div", { class: "moteneba tablelayout", dataset: { testid: "mn-table", phase: t.phase } },
+    h("div", { class: "tablelayout__area moteneba__area" },
+      statusStrip(view, ctx, info),
+      girlsSection(view, ctx, info, legal),
+      h("div", { class: "mn-middle" },
+        rankingSection(view, ctx, info, legal),
+        playersSection(view, ctx, info, legal, "others")),
+      scoringSection(view, ctx, info),
+      movesList(view, ctx),
+      rulesHelp()),
+    h("div", { class: "tablelayout__dock moteneba__dock" },
+      centreSection(view, ctx, info, legal),
+      h("div", { class: "mn-mine" },
+        playersSection(view, ctx, info, legal, "me"),
+        eventsSection(view, ctx, legal)))));
 }
 
 // ---------------------------------------------------------------- the table as text

@@ -44,7 +44,9 @@ export function cardFace(card, { mini = false } = {}) {
     h("span", { class: "mt-card__band" }, icon(card.material),
       spaced(h("span", { class: "mt-card__material" }, MATERIAL_NAMES[card.material]),
         h("span", { class: "mt-card__value" }, String(card.value)))),
-    h("span", { class: "mt-card__name" }, card.name),
+    // a long word (Handkerchief) is set smaller so that the whole name fits the face
+    h("span", { class: "mt-card__name" + (card.name.split(" ").some((w) => w.length > 9) ? " mt-card__name--long" : "") },
+      card.name),
     h("span", { class: "mt-card__role" }, role));
 }
 
@@ -208,20 +210,27 @@ function playerPanel(view, ctx, p) {
       ? h("span", { class: "mt-mini-row", dataset: { roving: "" } }, p.final_hand.map((c) => cardEl(c, { mini: true, testid: "final-hand-card" })))
       : h("span", { class: "muted mt-none" }, "empty")]);
   }
-  return h("article", { class: "mt-panel" + (current ? " is-current" : ""),
-                        dataset: { testid: `player-${p.seat}`, seat: p.seat, hand: p.hand_count,
-                                   waiting: p.waiting_count },
-                        "aria-current": current ? "true" : null },
-    h("header", { class: "mt-panel__head" },
+  // one line (name, counts, works) that opens on demand; opened panels stay open across redraws
+  const panel = h("details", { class: "mt-panel opponent" + (current ? " is-current" : ""),
+                               open: openPanels.has(p.seat) || Boolean(p.final_hand),
+                               dataset: { testid: `player-${p.seat}`, seat: p.seat, hand: p.hand_count,
+                                          waiting: p.waiting_count },
+                               "aria-current": current ? "true" : null },
+    h("summary", { class: "mt-panel__head" },
       h("span", { class: "mt-panel__name" }, ctx.names[p.seat] ?? `Player ${p.seat + 1}`),
       view.seat === p.seat ? h("span", { class: "badge" }, "you") : null,
-      current && !view.is_over ? h("span", { class: "badge badge--turn" }, "turn") : null),
-    h("p", { class: "mt-panel__counts" },
-      h("span", { dataset: { testid: "hand-count" } }, `Hand ${p.hand_count}`),
-      h("span", { dataset: { testid: "waiting-count" } }, `Waiting area ${p.waiting_count}`),
-      h("span", {}, `On the table ${p.points_on_table} pts`)),
+      current && !view.is_over ? h("span", { class: "badge badge--turn" }, "turn") : null,
+      h("span", { class: "mt-panel__counts" },
+        h("span", { dataset: { testid: "hand-count" } }, `Hand ${p.hand_count}`),
+        h("span", { dataset: { testid: "waiting-count" } }, `Waiting ${p.waiting_count}`),
+        h("span", {}, `Works ${p.gallery.length}+${p.gift_shop.length}`),
+        h("span", {}, `${p.points_on_table} pts`))),
     h("dl", { class: "mt-panel__rows" }, rows.map(([k, v]) => [h("dt", {}, k), h("dd", {}, v)])));
+  panel.addEventListener("toggle", () => (panel.open ? openPanels.add(p.seat) : openPanels.delete(p.seat)));
+  return panel;
 }
+
+const openPanels = new Set(); // seats whose panel the player opened (kept across redraws)
 
 // ---------------------------------------------------------------- centre: deck, floor, noon
 function centre(view, ctx, legal) {
@@ -315,7 +324,7 @@ function choiceBar(view, ctx, legal) {
   const cardHint = [...legal.keys()].some((id) => CARD_VERBS.includes(id.split(":")[0]) && onScreen.has(id))
     ? h("p", { class: "hint" }, "Click a highlighted card to choose it.") : null;
   if (!buttons.length && !progress && !cardHint) return null;
-  return h("section", { class: "mt-choices choice-bar", dataset: { testid: "choices" }, "aria-label": "Your choices" },
+  return h("section", { class: "mt-choices", dataset: { testid: "choices" }, "aria-label": "Your choices" },
     h("p", { class: "mt-choices__prompt", dataset: { testid: "prompt" } }, ctx.fill(view.prompt)),
     progress,
     buttons.length ? h("div", { class: "mt-choices__buttons", role: "group", "aria-label": "Choices",
@@ -359,19 +368,22 @@ export function render(root, view, ctx) {
   const legal = new Map((view.legal_actions ?? []).map((a) => [a.id, a]));
   const mine = view.seat != null && Array.isArray(t.hand);
   const others = t.players.filter((p) => !mine || p.seat !== view.seat);
-  root.append(h("div", { class: "mottainai" },
-    statusStrip(view, ctx),
-    h("section", { class: "mt-panels", "aria-label": mine ? "Opponents" : "Players" },
-      others.map((p) => playerPanel(view, ctx, p))),
-    centre(view, ctx, legal),
-    view.is_over && view.result?.note
-      ? h("p", { class: "mt-result-note notice", dataset: { testid: "result-note" } }, ctx.fill(view.result.note))
-      : null,
-    mine && ctx.canAct ? choiceBar(view, ctx, legal) : null,
-    mine ? myTemple(view, ctx, legal) : null,
-    mine ? handSection(view, ctx, legal)
-         : h("p", { class: "muted mt-spectator" }, "You are watching: no hand is shown."),
-    legend(view)));
+  // the opponents, the floor and the player's temple scroll; the choices and the hand are docked
+  root.append(h("div", { class: "mottainai tablelayout" },
+    h("div", { class: "tablelayout__area mottainai__area" },
+      statusStrip(view, ctx),
+      h("section", { class: "mt-panels", "aria-label": mine ? "Opponents" : "Players" },
+        others.map((p) => playerPanel(view, ctx, p))),
+      centre(view, ctx, legal),
+      view.is_over && view.result?.note
+        ? h("p", { class: "mt-result-note notice", dataset: { testid: "result-note" } }, ctx.fill(view.result.note))
+        : null,
+      mine ? myTemple(view, ctx, legal) : null,
+      legend(view)),
+    h("div", { class: "tablelayout__dock" },
+      mine && ctx.canAct ? choiceBar(view, ctx, legal) : null,
+      mine ? handSection(view, ctx, legal)
+           : h("p", { class: "muted mt-spectator" }, "You are watching: no hand is shown."))));
 }
 
 // ---------------------------------------------------------------- the score table

@@ -30,8 +30,10 @@ export function cardFace(card) {
       h("span", { class: "card__count" }, String(card.count)), icon(card.symbol, "card__mini")),
     h("span", { class: `card__symbols card__symbols--${card.count}`, "aria-hidden": "true" }, symbols),
     h("span", { class: "card__name", "aria-hidden": "true" }, SYMBOL_NAMES[card.symbol] ?? card.symbol),
-    h("span", { class: "card__band", "aria-hidden": "true" }, cap(card.colour),
-      h("span", { class: "card__stage" }, ` · ${STAGE_SHORT[card.stage] ?? cap(card.stage)}`)),
+    // colour and stage on two lines: the band is never cut, even on a phone's small card
+    h("span", { class: "card__band", "aria-hidden": "true" },
+      h("span", { class: "card__colour" }, cap(card.colour)),
+      h("span", { class: "card__stage" }, STAGE_SHORT[card.stage] ?? cap(card.stage))),
   ];
 }
 
@@ -197,7 +199,7 @@ function handSection(view, ctx) {
       ? h("div", { class: "m-hand__cards", role: "listbox", "aria-multiselectable": "true", "aria-orientation": "horizontal",
                    "aria-label": "Your cards: choose three that share a symbol, number or colour" }, cards)
       : h("p", { class: "muted" }, "No cards in hand."),
-    bar.length ? h("div", { class: "m-play choice-bar", dataset: { testid: "play-bar" } }, bar) : null,
+    bar.length ? h("div", { class: "m-play", dataset: { testid: "play-bar" } }, bar) : null,
     ctx.canAct && n === 0
       ? h("p", { class: "hint" }, "Take a face-up card or draw from the deck, or choose three cards from your hand that share a symbol, a number or a colour.")
       : null);
@@ -217,16 +219,20 @@ function rulesSection() {
 }
 
 // ---------------------------------------------------------------- entry point
+/** The table: the players, the middle and the token stacks in an area that scrolls by itself;
+ *  the player's hand and its "Play these three cards" bar docked under it (docs/web.md, "Layout"). */
 export function render(root, view, ctx) {
   const hasHand = view.seat != null && Array.isArray(view.table.hand);
-  root.append(h("div", { class: "motto" },
-    playersSection(view, ctx),
-    h("div", { class: "motto__main" },
-      centreSection(view, ctx),
-      stacksSection(view)),
-    hasHand ? handSection(view, ctx)
-            : h("p", { class: "m-spectator muted" }, "Hands are hidden: this is the spectator view."),
-    rulesSection()));
+  root.append(h("div", { class: "motto tablelayout" },
+    h("div", { class: "tablelayout__area motto__area" },
+      playersSection(view, ctx),
+      h("div", { class: "motto__main" },
+        centreSection(view, ctx),
+        stacksSection(view)),
+      rulesSection()),
+    h("div", { class: "tablelayout__dock" },
+      hasHand ? handSection(view, ctx)
+              : h("p", { class: "m-spectator muted" }, "Hands are hidden: this is the spectator view."))));
 }
 
 // ---------------------------------------------------------------- the table as text
