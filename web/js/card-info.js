@@ -84,8 +84,14 @@ function place() {
   }
   const width = Math.min(320, wide - 16);
   s.width = `${width}px`;
-  s.left = `${Math.max(8, Math.min(r.left, wide - width - 8))}px`;
   const height = panel.offsetHeight;
+  // a card in the docked hand: beside it, so the choices above the hand stay uncovered
+  if (shown.el.closest(".tablelayout__dock") && (r.right + 8 + width <= wide - 8 || r.left - 8 - width >= 8)) {
+    s.left = `${r.right + 8 + width <= wide - 8 ? r.right + 8 : r.left - 8 - width}px`;
+    s.top = `${Math.max(8, Math.min(r.bottom - height, innerHeight - height - 8))}px`;
+    return;
+  }
+  s.left = `${Math.max(8, Math.min(r.left, wide - width - 8))}px`;
   if (r.bottom + 6 + height <= innerHeight || r.top - 6 - height < 0) s.top = `${r.bottom + 6}px`;
   else s.top = `${r.top - 6 - height}px`;
 }

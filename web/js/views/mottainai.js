@@ -45,7 +45,7 @@ export function cardFace(card, { mini = false } = {}) {
       spaced(h("span", { class: "mt-card__material" }, MATERIAL_NAMES[card.material]),
         h("span", { class: "mt-card__value" }, String(card.value)))),
     // a long word (Handkerchief) is set smaller so that the whole name fits the face
-    h("span", { class: "mt-card__name" + (card.name.split(" ").some((w) => w.length > 9) ? " mt-card__name--long" : "") },
+    h("span", { class: "mt-card__name" + (card.name.split(" ").some((w) => w.length > 8) ? " mt-card__name--long" : "") },
       card.name),
     h("span", { class: "mt-card__role" }, role));
 }
