@@ -300,6 +300,7 @@ def test_phone_and_tablet_layouts(browser, site_url, problems, tmp_path):
 
     def play(game, pick, moves=8, **lobby):
         if page.evaluate("window.__app.phase") != "lobby":
+            page.tap("[data-testid=menu]")   # a phone's top bar keeps its buttons in a menu
             page.tap("[data-testid=new-game]")
         page.check(f"[data-testid=game-{game}]")
         start(page, **lobby)

@@ -187,7 +187,7 @@ def test_card_texts_on_a_phone_by_touch(browser, site_url, problems, tmp_path):
     card = page.locator(f"[data-testid=floor-card][data-action='{target}']").bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= 390
     assert box["y"] >= card["y"] + card["height"] or box["y"] + box["height"] <= card["y"]
-    bar = page.locator("#table .choice-bar")
+    bar = page.locator("#table [data-testid=choices]")
     if bar.count():
         b = bar.bounding_box()
         assert box["y"] + box["height"] <= b["y"] + 1 or box["y"] >= b["y"] + b["height"]

@@ -61,10 +61,10 @@ def test_whole_game_one_human_against_the_greedy_bot(app):
             seen_noon = True
             left = app.get_attribute("[data-testid=actions-left]", "data-left")
             assert left == str(table["noon"]["actions_left"])
-        if not seen_effect and app.locator("[data-testid=work]").count():
+        if not seen_effect and app.locator("[data-testid=work]:visible").count():
             # a completed work shows its effect in plain words in the card panel on keyboard
             # focus (and hover, tap); the text is its accessible description too
-            work = app.locator("[data-testid=work]").first
+            work = app.locator("[data-testid=work]:visible").first   # not in an opponent's folded panel
             panel = app.locator("[data-testid=card-info]")
             assert not panel.is_visible()
             card = work.get_attribute("data-card")
@@ -151,6 +151,8 @@ def test_sales_that_pillar_or_quilt_will_cover_are_marked_on_the_table(app, tmp_
     start(app, players=2, seats=["human", "greedy"], names=NAMES, seed=1)
     app.set_input_files("[data-testid=load-file]", str(path))
     assert wait_idle(app) == "human", app.evaluate("window.__app.lastError")
+    if seat != 0:   # an opponent's sales: in their panel, which opens on demand
+        app.click(f"[data-testid=player-{seat}] > summary")
     chips = app.locator(f"[data-testid=group-sales-{group['material']}][data-covered=false]")
     labels = [chips.nth(i).get_attribute("aria-label") for i in range(chips.count())]
     by = group["covered_at_scoring"]

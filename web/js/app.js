@@ -652,16 +652,18 @@ function showLog(open) {
   $("btn-log").setAttribute("aria-expanded", String(open));
   $("btn-log").setAttribute("aria-pressed", String(open));
 }
-showLog(matchMedia("(min-width: 1100px)").matches);
+const roomForLog = matchMedia("(min-width: 1100px)");
+showLog(roomForLog.matches);
+roomForLog.addEventListener("change", () => showLog(roomForLog.matches));   // a turned tablet, a resized window
 $("btn-log").addEventListener("click", () => showLog(!document.body.classList.contains("log-open")));
 $("log-close").addEventListener("click", () => { showLog(false); $("btn-log").focus(); });
 // below 1100 px the log lies over the table: Escape or a tap on the table folds it
 document.addEventListener("keydown", (ev) => {
   if (ev.key === "Escape" && document.body.classList.contains("log-open") && $("logpanel").contains(document.activeElement) &&
-      !matchMedia("(min-width: 1100px)").matches) { showLog(false); $("btn-log").focus(); }
+      !roomForLog.matches) { showLog(false); $("btn-log").focus(); }
 });
 $("table").addEventListener("pointerdown", () => {
-  if (!matchMedia("(min-width: 1100px)").matches) showLog(false);
+  if (!roomForLog.matches) showLog(false);
 });
 
 // ------------------------------------------------------------------ the top bar's menu (phones)
@@ -671,8 +673,13 @@ function showMenu(open) {
   $("btn-menu").setAttribute("aria-expanded", String(open));
 }
 $("btn-menu").addEventListener("click", () => showMenu(!topbar.classList.contains("is-menu-open")));
-$("game-menu").addEventListener("click", (ev) => { if (ev.target.closest("button")) showMenu(false); });
-document.addEventListener("pointerdown", (ev) => { if (!topbar.contains(ev.target)) showMenu(false); });
+// a chosen item closes the menu; Rules keeps it open, so the focus comes back to it from the panel
+$("game-menu").addEventListener("click", (ev) => {
+  if (ev.target.closest("button") && !ev.target.closest("#btn-rules")) showMenu(false);
+});
+document.addEventListener("pointerdown", (ev) => {
+  if (!topbar.contains(ev.target) && !ev.target.closest?.("dialog, [role=dialog]")) showMenu(false);
+});
 document.addEventListener("keydown", (ev) => {
   if (ev.key === "Escape" && topbar.classList.contains("is-menu-open")) { showMenu(false); $("btn-menu").focus(); }
 });

@@ -73,22 +73,28 @@ function place() {
   s.left = s.right = s.top = s.bottom = s.width = "";
   const wide = document.documentElement.clientWidth;   // not innerWidth: a page wider than the phone
   if (wide <= 600) {
-    const status = document.querySelector(".game__head")?.getBoundingClientRect().bottom ?? 0;
-    const bar = document.querySelector("#table .tablelayout__dock");
-    const barTop = bar ? bar.getBoundingClientRect().top : innerHeight;
-    const inLowerHalf = r.top + r.height / 2 > (status + barTop) / 2;
+    // a sheet across the screen: under the turn line, else at the very top, else under the
+    // card; never over the card itself nor over the choices docked at the bottom
     s.left = s.right = "8px";
-    if (inLowerHalf) s.top = `${Math.max(status, 0) + 6}px`;
-    else s.bottom = `${innerHeight - Math.min(barTop, innerHeight) + 6}px`;
+    const height = panel.offsetHeight;
+    const status = Math.max(0, document.querySelector(".game__head")?.getBoundingClientRect().bottom ?? 0);
+    const choices = document.querySelector("#table [data-testid=choices]")?.getBoundingClientRect();
+    const floor = choices && choices.top > r.bottom ? choices.top : innerHeight;
+    if (status + 6 + height <= r.top - 6) s.top = `${status + 6}px`;
+    else if (6 + height <= r.top - 6) s.top = "6px";
+    else if (r.bottom + 6 + height <= floor - 6) s.top = `${r.bottom + 6}px`;
+    else s.top = "6px";
     return;
   }
   const width = Math.min(320, wide - 16);
   s.width = `${width}px`;
   const height = panel.offsetHeight;
-  // a card in the docked hand: beside it, so the choices above the hand stay uncovered
-  if (shown.el.closest(".tablelayout__dock") && (r.right + 8 + width <= wide - 8 || r.left - 8 - width >= 8)) {
-    s.left = `${r.right + 8 + width <= wide - 8 ? r.right + 8 : r.left - 8 - width}px`;
-    s.top = `${Math.max(8, Math.min(r.bottom - height, innerHeight - height - 8))}px`;
+  // a card in the docked hand: over the table's area, just above the dock, so that neither the
+  // hand nor the choices docked with it are covered
+  const dock = shown.el.closest(".tablelayout__dock")?.getBoundingClientRect();
+  if (dock && dock.top - 6 - height >= 8) {
+    s.left = `${Math.max(8, Math.min(r.left, wide - width - 8))}px`;
+    s.top = `${dock.top - 6 - height}px`;
     return;
   }
   s.left = `${Math.max(8, Math.min(r.left, wide - width - 8))}px`;
