@@ -38,6 +38,8 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
+import re
 import shutil
 import subprocess
 import sys
@@ -81,16 +83,18 @@ def site_hash(out: Path, paths: list[str]) -> str:
     return h.hexdigest()[:16]
 
 
-def write_service_worker(out: Path, build: str) -> None:
-    """Fill web/sw.js's BUILD (the build hash) and FILES (every precached file) in."""
-    paths = precache_list(out)
+def write_service_worker(out: Path, build: str, queried: dict[str, str]) -> None:
+    """Fill web/sw.js's BUILD (the build hash) and FILES (every precached file) in. ``queried``:
+    files the page asks for with a version query (``py/worker.py?v=…``), precached under that
+    URL so that the precache revalidates the copy the page already has (a 304)."""
+    paths = [queried.get(p, p) for p in precache_list(out)]
     source = (out / "sw.js").read_text()
     for placeholder in ('"__BUILD__"', '["__FILES__"]'):
         if placeholder not in source:
             sys.exit(f"error: web/sw.js lost its placeholder {placeholder}")
     source = source.replace('"__BUILD__"', json.dumps(build)).replace('["__FILES__"]', json.dumps(paths, indent=0))
     (out / "sw.js").write_text(source)
-    size = sum((out / p).stat().st_size for p in paths)
+    size = sum((out / p.split("?")[0]).stat().st_size for p in paths)
     print(f"  service worker  build {build}: {len(paths)} files, {size:,} bytes precached")
 
 
@@ -190,6 +194,39 @@ def copy_pyscript(node: Path, out: Path) -> Path:
     return dest
 
 
+MODULE_PRELOAD = "<!-- the build lists the page's modules and PyScript's here (modulepreload)"
+
+
+def module_graph(out: Path, entry: str) -> list[str]:
+    """Every module ``entry`` (a path in the site) imports statically, itself included."""
+    found, todo = [], [entry]
+    while todo:
+        rel = todo.pop()
+        if rel in found:
+            continue
+        found.append(rel)
+        source = (out / rel).read_text()
+        for spec in re.findall(r'^\s*import\s[^;]*?from\s+"(\.[^"]+)"|^\s*import\s+"(\.[^"]+)"', source, re.M):
+            target = (Path(rel).parent / (spec[0] or spec[1])).as_posix()
+            todo.append(os.path.normpath(target))
+    return found
+
+
+def write_module_preloads(out: Path, pyscript_dir: Path) -> None:
+    """index.html: a <link rel="modulepreload"> for each module of js/app.js's import graph and
+    for PyScript's core, so the browser fetches them at once instead of one import at a time."""
+    page = out / "index.html"
+    html = page.read_text()
+    start = html.find(MODULE_PRELOAD)
+    if start < 0:
+        sys.exit("error: web/index.html lost its modulepreload placeholder")
+    end = html.index("-->", start) + 3
+    modules = sorted(module_graph(out, "js/app.js")[1:])  # app.js itself is the page's script
+    modules += [p.relative_to(out).as_posix() for p in sorted(pyscript_dir.glob("core*.js"))]
+    links = "\n  ".join(f'<link rel="modulepreload" href="{m}">' for m in modules)
+    page.write_text(html[:start] + links + html[end:])
+
+
 def write_engine_boot(out: Path, settings: dict) -> str:
     """web/js/engine-boot.mjs with ``settings`` written in, as pyodide/engine-boot-<hash>.mjs
     (beside pyodide.mjs, which it imports); returns its path in the site."""
@@ -231,6 +268,7 @@ def main() -> int:
     # 3. PyScript, the compiled standard library, the engine wheel and its bytecode (one
     #    folder named by their hash); Pyodide's full standard library for the bare bench page
     pyscript_dir = copy_pyscript(node, out)
+    write_module_preloads(out, pyscript_dir)
     compiled = pyodide_files(pyodide_src / "python_stdlib.zip", wheel)
     shutil.copy2(compiled / "python_stdlib.zip", out / "pyodide" / "python_stdlib.zip")
     shutil.copy2(pyodide_src / "python_stdlib.zip", out / "bench" / "python_stdlib.zip")
@@ -245,10 +283,11 @@ def main() -> int:
     # 4. our loadPyodide with its settings, and build.json: all the page needs to start
     glue = out / "py" / "engine_worker.py"
     key = snapshot_key(out, pyscript_dir)
-    engine_boot = write_engine_boot(out, {
+    engine_boot_settings = {
         "stdlib": "pyodide/python_stdlib.zip", "wheel": wheel_rel, "bytecode": bytecode_rel,
         "glue": f"py/engine_worker.py?v={sha256(glue)[:12]}", "snapshotKey": key,
-        "sitePackages": paths["site_packages"], "home": paths["home"]})
+        "sitePackages": paths["site_packages"], "home": paths["home"]}
+    engine_boot = write_engine_boot(out, engine_boot_settings)
     manifest = {
         "games": json.loads((compiled / "games.json").read_text()),
         "wheel": wheel_rel,
@@ -267,7 +306,8 @@ def main() -> int:
     # the build's identity: a hash of every precached file (build.json only repeats them)
     manifest["build"] = site_hash(out, precache_list(out))
     (out / "build.json").write_text(json.dumps(manifest, indent=2) + "\n")
-    write_service_worker(out, manifest["build"])
+    write_service_worker(out, manifest["build"], {"py/worker.py": manifest["worker"],
+                                                  "py/engine_worker.py": engine_boot_settings["glue"]})
 
     files = [p for p in out.rglob("*") if p.is_file()]
     total = sum(p.stat().st_size for p in files)

@@ -57,7 +57,8 @@ export async function loadPyodide(options = {}) {
   const facts = { boot: "fresh", snapshotError: null };
 
   let pyodide = null;
-  const saved = canCache ? await readSnapshot() : null;
+  // read while Pyodide's JS loads: loadPyodide awaits the bytes only when it needs them
+  const saved = canCache ? await findSnapshot() : null;
   if (saved) {
     try {
       pyodide = await loadPyodideItself({ ...common, _loadSnapshot: saved });
@@ -121,11 +122,12 @@ async function installEngine(pyodide, files) {
 }
 
 // ------------------------------------------------------------------ the snapshot cache
-async function readSnapshot() {
+/** The saved snapshot's bytes as a promise, or null when there is none. */
+async function findSnapshot() {
   try {
     const cache = await caches.open(SNAPSHOT_PREFIX + SETTINGS.snapshotKey);
     const res = await cache.match(SNAPSHOT_ENTRY);
-    return res ? new Uint8Array(await res.arrayBuffer()) : null;
+    return res ? res.arrayBuffer().then((bytes) => new Uint8Array(bytes)) : null;
   } catch (err) {
     console.warn("Moteplay: the Python snapshot cache could not be read.", err);
     return null;
