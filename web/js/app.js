@@ -137,7 +137,8 @@ async function engine(name, args, { raw = false } = {}) {
 }
 
 // ------------------------------------------------------------------ boot
-/** The lobby at once (from build.json), the engine in the background. */
+/** The lobby at once (from build.json), the engine in the background. Settles once the
+ *  engine has started (or failed). */
 async function boot() {
   setPhase("loading");
   try {
@@ -159,6 +160,7 @@ async function boot() {
   app.engineBoot = startEngine();
   gotoLobby(notice);
   app.lobbyMs = Math.round(performance.now());
+  return app.engineBoot; // boot() settles when the engine has
 }
 
 /** Boot Python and the engine, then load the autosaved game into it. Resolves to true when
@@ -775,8 +777,9 @@ window.__app = Object.freeze({
 
 history.scrollRestoration = "manual"; // each screen starts at its top (showSection)
 history.replaceState({ screen: "lobby" }, "");
-boot();
-startOffline({
+// the service worker's precache (the whole site) waits until the engine has booted: on a first
+// visit it would compete with Python's start for the same CPU
+boot().then(() => startOffline({
   // said once, quietly: a polite status line in the footer (never over the table)
   onReady: () => {
     app.offline = "ready";
@@ -788,6 +791,6 @@ startOffline({
     $("update-reload").onclick = reload;
     show($("update"), true);
   },
-}).then((registration) => {
+})).then((registration) => {
   if (registration && navigator.serviceWorker.controller && app.offline === "no") app.offline = "ready";
 });
