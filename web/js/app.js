@@ -23,7 +23,7 @@
 // humans and no such screen, and at the end of a hotseat game, the spectator view
 // (seat null, no hand) is used.
 
-import { readBuild, start, call, callRaw } from "./engine-client.js";
+import { readBuild, start, call, callRaw, bootMarks } from "./engine-client.js";
 import { h, fillNames, show, sleep, downloadJSON, listWords } from "./dom.js";
 import { renderLobby, randomSeed, defaultSeats, defaultName, NAME_MAX } from "./lobby.js";
 import { readAutosave, writeAutosave, setAsideAutosave, describeAutosave } from "./autosave.js";
@@ -751,6 +751,8 @@ window.__app = Object.freeze({
   get lobbyReady() { return app.lobbyMs != null; },
   /** ms from navigation start until the lobby was drawn. */
   get lobbyMs() { return app.lobbyMs ?? null; },
+  /** When each step of the engine's boot happened (ms from navigation start). */
+  get bootMarks() { return { ...bootMarks }; },
   /** The engine's boot step while it starts ("" once it is ready). */
   get progress() { return app.engineReady ? "" : app.progress; },
   get phase() { return app.phase; },

@@ -97,7 +97,8 @@ export async function loadPyodide(options = {}) {
   pyodide.registerJsModule("_moteplay_boot", {
     ready() {
       if (pendingSnapshot) setTimeout(saveSnapshot, 0); // after this answer is on its way
-      return JSON.stringify({ ...facts, pythonMs: Math.round(facts.pythonMs), bootMs: Math.round(facts.bootMs) });
+      return JSON.stringify({ ...facts, pythonMs: Math.round(facts.pythonMs), bootMs: Math.round(facts.bootMs),
+                              startedAt: performance.timeOrigin + t0 });
     },
   });
   return pyodide;

@@ -12,6 +12,9 @@
 //   import { readBuild, start, call } from "./engine-client.js";
 //   const build = await readBuild();           // build.json: the games for the lobby, paths
 //   start(build, { onProgress: (text) => ... }); // boots in the background
+//
+// js/engine-start.js calls the same two as soon as the page's first bytes are in (before the
+// page's own modules have loaded); app.js then joins that boot.
 //   const reply = await call("new_game", { game: "motto", num_players: 3, seed: 1, options: {} });
 //   if (!reply.ok) console.log(reply.error);
 //
@@ -21,39 +24,60 @@
 
 const SITE = new URL("../", import.meta.url); // site root (this file is in js/)
 
+let build = null; // the readBuild() promise (build.json is read once)
 let booting = null; // the start() promise: resolves to the worker once the engine answers
 let queue = Promise.resolve(); // calls run one after the other, in order
+let step = ""; // the boot's current step, and who wants to hear of the next ones
+const listeners = new Set();
 
 /** build.json: where the engine's files are, the snapshot key, versions, and `games` (the
- *  engine's list_games, written at build time so the lobby needs no Python). */
-export async function readBuild() {
-  if (location.protocol === "file:") {
-    throw new Error("This page must be served over http(s): run scripts/serve and open the URL it prints.");
-  }
-  const res = await fetch(new URL("build.json", SITE), { cache: "no-cache" });
-  if (!res.ok) {
-    throw new Error(`build.json could not be loaded (HTTP ${res.status}); was the site built with scripts/build?`);
-  }
-  return res.json();
+ *  engine's list_games, written at build time so the lobby needs no Python). Read once. */
+export function readBuild() {
+  build ??= (async () => {
+    if (location.protocol === "file:") {
+      throw new Error("This page must be served over http(s): run scripts/serve and open the URL it prints.");
+    }
+    const res = await fetch(new URL("build.json", SITE), { cache: "no-cache" });
+    if (!res.ok) {
+      throw new Error(`build.json could not be loaded (HTTP ${res.status}); was the site built with scripts/build?`);
+    }
+    return res.json();
+  })();
+  return build;
 }
 
-/** Start the engine in PyScript's worker. Resolves to `build` plus the worker's info:
- *  engine and Python versions, `boot` ("snapshot" or "fresh"), `bootMs`, `pythonMs`,
- *  `snapshotError`. Calls made meanwhile wait for it. */
-export function start(build, { onProgress = () => {} } = {}) {
-  if (!booting) booting = boot(build, onProgress);
+/** Start the engine in PyScript's worker (once: later calls join the same boot). Resolves to
+ *  `build` plus the worker's info: engine and Python versions, `boot` ("snapshot" or
+ *  "fresh"), `bootMs`, `pythonMs`, `snapshotError`. Calls made meanwhile wait for it.
+ *  `onProgress(text)` hears the current step at once and every later one. */
+export function start(build, { onProgress = null } = {}) {
+  if (onProgress) {
+    listeners.add(onProgress);
+    if (step) onProgress(step);
+  }
+  booting ??= boot(build, (text) => {
+    step = text;
+    for (const listener of listeners) listener(text);
+  });
   return booting.then(({ info }) => ({ ...build, ...info }));
 }
 
 /** Has start() been called? (call() refuses before that.) */
 export const started = () => booting !== null;
 
+/** ms from navigation start (performance.now() of the page) of each step of the boot. */
+export const bootMarks = {};
+const mark = (name) => { bootMarks[name] = Math.round(performance.now()); };
+
 async function boot(build, onProgress) {
   onProgress("Loading PyScript…");
+  mark("start");
   const { PyWorker } = await import(new URL(build.pyscript, SITE).href);
+  mark("pyscriptImported");
   // PyScript defines <py-script> once its hooks are set (with no <script type="py"> in the
   // page, its whenDefined("py") never resolves); a PyWorker made earlier races them
   await customElements.whenDefined("py-script");
+  mark("pyscriptReady");
   onProgress("Starting Python (Pyodide) and the engine…");
   // a blob worker: every URL it is given must be absolute
   const worker = await PyWorker(new URL(build.worker, SITE).href, {
@@ -61,10 +85,16 @@ async function boot(build, onProgress) {
     version: new URL(build.engine_boot, SITE).href,
     config: { sync_main_only: true },
   });
+  mark("workerReady");
   // worker.ready does not reject when the worker's Python fails: a first real call does
   let info;
   try {
     info = JSON.parse(await worker.sync.info());
+    mark("engineAnswered");
+    // the loader's own moments, in the page's clock (its startedAt is an absolute time)
+    const since = (ms) => Math.round(info.startedAt - performance.timeOrigin + ms);
+    Object.assign(bootMarks, { loaderStarted: since(0), pythonStarted: since(info.pythonMs),
+                               handedToPyScript: since(info.bootMs) });
   } catch (err) {
     worker.terminate();
     throw new Error(`the engine worker did not start its Python: ${String(err?.message ?? err).split("\n")[0]}`);
