@@ -45,9 +45,10 @@ let pendingSnapshot = null;
 /** What PyScript calls. `options` holds PyScript's stdout, stderr and indexURL. */
 export async function loadPyodide(options = {}) {
   const t0 = performance.now();
+  // fetched and inflated while Python starts (the browser's own DecompressionStream)
   const files = {
-    wheel: fetchBytes(url(SETTINGS.wheel), "The engine wheel"),
-    bytecode: fetchBytes(url(SETTINGS.bytecode), "The engine's compiled bytecode"),
+    wheel: fetchBytes(url(SETTINGS.wheel), "The engine wheel").then(unzip),
+    bytecode: fetchBytes(url(SETTINGS.bytecode), "The engine's compiled bytecode").then(unzip),
     glue: fetchBytes(url(SETTINGS.glue), "The worker's Python"),
   };
   for (const file of Object.values(files)) file.catch(() => {});
@@ -113,13 +114,56 @@ async function fetchBytes(href, what) {
   return new Uint8Array(await res.arrayBuffer());
 }
 
-/** Install the engine wheel into site-packages, the compiled bytecode beside its sources
- *  (the engine's, the glue's, PyScript's package's), and the glue module in the home folder. */
+/** Install the engine wheel into site-packages (its files as they are, .dist-info included),
+ *  the compiled bytecode beside its sources (the engine's, the glue's, PyScript's package's),
+ *  and the glue module in the home folder. */
 async function installEngine(pyodide, files) {
-  pyodide.unpackArchive(await files.wheel, "wheel", { extractDir: SETTINGS.sitePackages });
-  pyodide.unpackArchive(await files.bytecode, "zip", { extractDir: "/" });
+  writeFiles(pyodide, SETTINGS.sitePackages, await files.wheel);
+  writeFiles(pyodide, "", await files.bytecode);
   pyodide.FS.writeFile(`${SETTINGS.home}/engine_worker.py`, await files.glue);
   pyodide.runPython(`import sys\nif ${JSON.stringify(SETTINGS.home)} not in sys.path: sys.path.insert(0, ${JSON.stringify(SETTINGS.home)})`);
+}
+
+// ------------------------------------------------------------------ zip archives (a wheel is one)
+const names = new TextDecoder();
+
+/** The files of a zip archive, [{name, data}], inflated by the browser itself (in Python,
+ *  unpacking the wheel and the bytecode cost a few hundred ms of every boot). */
+async function unzip(bytes) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let end = bytes.length - 22; // the end-of-central-directory record, after an optional comment
+  while (end >= 0 && view.getUint32(end, true) !== 0x06054b50) end--;
+  if (end < 0) throw new Error("not a zip archive");
+  const files = [];
+  for (let i = 0, at = view.getUint32(end + 16, true); i < view.getUint16(end + 10, true); i++) {
+    if (view.getUint32(at, true) !== 0x02014b50) throw new Error("a damaged zip archive");
+    const method = view.getUint16(at + 10, true);
+    const size = view.getUint32(at + 20, true);
+    const nameLength = view.getUint16(at + 28, true);
+    const local = view.getUint32(at + 42, true);
+    const name = names.decode(bytes.subarray(at + 46, at + 46 + nameLength));
+    at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    if (name.endsWith("/")) continue; // a folder: made with its files
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    const raw = bytes.subarray(start, start + size);
+    if (method !== 0 && method !== 8) throw new Error(`${name}: compression method ${method} is not supported`);
+    files.push({ name, data: method === 0 ? raw : inflate(raw) });
+  }
+  for (const file of files) file.data = await file.data;
+  return files;
+}
+
+const inflate = async (raw) => new Uint8Array(await new Response(
+  new Blob([raw]).stream().pipeThrough(new DecompressionStream("deflate-raw"))).arrayBuffer());
+
+/** Write unzipped files under the folder `root` ("" for the file system's root). */
+function writeFiles(pyodide, root, files) {
+  const { FS } = pyodide;
+  for (const { name, data } of files) {
+    const path = `${root}/${name}`;
+    FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    FS.writeFile(path, data);
+  }
 }
 
 // ------------------------------------------------------------------ the snapshot cache
