@@ -285,3 +285,34 @@ def test_pyscript_loads_from_the_site_with_its_plugins_off(page, problems, site_
     assert errors == [], errors
     versions = page.inner_text("[data-testid=versions]")
     assert f"PyScript {build['pyscript_version']}" in versions and "Python 3." in versions
+
+
+# appended to py/worker.py by the test: info() also says whether Python's `js` is the worker's
+# real globalThis (after a _makeSnapshot boot Pyodide leaves a recording proxy there, on which
+# js.performance throws "Illegal invocation" and a JS null "Cannot create proxy")
+JS_PROBE = '''
+import js as _js
+_plain_info = info
+
+
+def info():
+    reply = json.loads(_plain_info())
+    _js.JSON.parse("null")
+    reply["js"] = {"now": _js.performance.now() > 0, "href": str(_js.location.href)}
+    return json.dumps(reply)
+'''
+
+
+def test_python_js_is_the_real_global_after_a_fresh_and_a_snapshot_boot(page, problems, site_url):
+    page.on("pageerror", lambda exc: problems.errors.append(str(exc)))
+
+    def probe(route):
+        route.fulfill(status=200, content_type="text/plain", body=route.fetch().text() + JS_PROBE)
+
+    page.route("**/py/worker.py*", probe)
+    first = load(page, site_url)
+    assert first["boot"] == "fresh" and first["js"]["now"], first
+    assert "127.0.0.1" in first["js"]["href"], first["js"]  # PyScript's blob worker, on this site
+    wait_for_snapshot(page)
+    second = load(page, site_url)
+    assert second["boot"] == "snapshot" and second["js"]["now"], second
