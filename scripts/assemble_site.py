@@ -5,23 +5,29 @@ Layout produced::
 
     site/
       index.html, css/, js/, py/        our page sources, copied from web/
-      bench/bare.html                   a bare page that only boots Pyodide (scripts/bench)
+      pyscript/<version>/               PyScript (@pyscript/core from npm): core.js and the
+                                        chunks the page loads (core-*.js, error-*.js)
       pyodide/                          the files Pyodide needs at run time (from npm), with
-                                        python_stdlib.zip trimmed to what the engine uses, compiled
-      bench/python_stdlib.zip           Pyodide's full standard library (the bare page only)
-      wheels/<sha256[:12]>/moteplay-<version>-compiled.zip   the engine wheel's files + .pyc
-      build.json                        where the engine archive is, the snapshot key, versions,
-                                        the build's hash
+                                        python_stdlib.zip trimmed to what the engine and
+                                        PyScript use, compiled
+      pyodide/engine-boot-<hash>.mjs    our loadPyodide for PyScript's worker (web/js/engine-boot.mjs
+                                        with this build's settings written in)
+      wheels/<hash>/moteplay-<version>-py3-none-any.whl   the engine wheel hatchling built
+      wheels/<hash>/moteplay-<version>-bytecode.zip       its modules compiled (.pyc), with the
+                                        glue's and PyScript's package's
+      bench/                            the bare Pyodide page and Pyodide's full standard library
+      build.json                        the lobby's games (list_games), the engine's paths, the
+                                        snapshot key, versions, the build's hash
       sw.js                             the service worker, with this build's hash and file list
       manifest.webmanifest, icons/      the installable app (copied from web/)
       rules/                            the Rules panel's texts (copied from web/) and its data:
                                         mottainai-cards.json, moteneba-girls.json (from the engine)
       .nojekyll                         GitHub Pages: serve files as they are
 
-The engine archive sits under a content-hashed folder so a browser can never run a stale
-engine after a rebuild; ``build.json`` is fetched with ``cache: "no-cache"``. Python's
-standard library and the engine are compiled by Pyodide at build time
-(scripts/pyodide-files.mjs): compiling them in the browser was most of the start-up.
+Every file a browser may keep across builds has a version or a content hash in its path
+(``build.json`` is fetched with ``cache: "no-cache"``). Python's standard library and the
+engine are compiled by Pyodide at build time (scripts/pyodide-files.mjs): compiling them in
+the browser was most of the start-up.
 
 ``sw.js`` (web/sw.js with two placeholders filled in) precaches every file the page can
 need; its ``BUILD`` is a hash of all those files, so any change to the site is a new
@@ -32,6 +38,8 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
+import re
 import shutil
 import subprocess
 import sys
@@ -41,6 +49,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json"]
+BOOT_SOURCE = "engine-boot.mjs"  # web/js/: copied into pyodide/ with its settings, not into js/
 
 
 def sha256(path: Path) -> str:
@@ -74,16 +83,18 @@ def site_hash(out: Path, paths: list[str]) -> str:
     return h.hexdigest()[:16]
 
 
-def write_service_worker(out: Path, build: str) -> None:
-    """Fill web/sw.js's BUILD (the build hash) and FILES (every precached file) in."""
-    paths = precache_list(out)
+def write_service_worker(out: Path, build: str, queried: dict[str, str]) -> None:
+    """Fill web/sw.js's BUILD (the build hash) and FILES (every precached file) in. ``queried``:
+    files the page asks for with a version query (``py/worker.py?v=…``), precached under that
+    URL so that the precache revalidates the copy the page already has (a 304)."""
+    paths = [queried.get(p, p) for p in precache_list(out)]
     source = (out / "sw.js").read_text()
     for placeholder in ('"__BUILD__"', '["__FILES__"]'):
         if placeholder not in source:
             sys.exit(f"error: web/sw.js lost its placeholder {placeholder}")
     source = source.replace('"__BUILD__"', json.dumps(build)).replace('["__FILES__"]', json.dumps(paths, indent=0))
     (out / "sw.js").write_text(source)
-    size = sum((out / p).stat().st_size for p in paths)
+    size = sum((out / p.split("?")[0]).stat().st_size for p in paths)
     print(f"  service worker  build {build}: {len(paths)} files, {size:,} bytes precached")
 
 
@@ -120,16 +131,17 @@ def write_rules_data(out: Path) -> None:
 
 
 def pyodide_files(full_stdlib: Path, wheel: Path) -> Path:
-    """The folder holding the two archives the worker loads, made by
-    ``scripts/pyodide-files.mjs`` (Pyodide in Node): ``python_stdlib.zip``, only the
-    standard-library modules the engine uses, compiled; ``engine.zip``, the wheel's files
-    with compiled ``__pycache__/*.pyc``. Kept in ``dist/`` for the same inputs, so a rebuild
-    does not rerun Node."""
+    """The folder made by ``scripts/pyodide-files.mjs`` (Pyodide in Node):
+    ``python_stdlib.zip``, only the standard-library modules the engine and PyScript's
+    package use, compiled; ``bytecode.zip``, the compiled modules of the wheel, the glue and
+    PyScript's package; ``games.json`` (list_games); ``paths.json``. Kept in ``dist/`` for
+    the same inputs, so a rebuild does not rerun Node."""
     glue = ROOT / "web" / "py" / "engine_worker.py"
     script = ROOT / "scripts" / "pyodide-files.mjs"
-    key = hashlib.sha256("".join(sha256(p) for p in (full_stdlib, wheel, glue, script)).encode())
+    pyscript_py = ROOT / "node_modules" / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
+    key = hashlib.sha256("".join(sha256(p) for p in (full_stdlib, wheel, glue, script, pyscript_py)).encode())
     folder = ROOT / "dist" / f"pyodide-files-{key.hexdigest()[:16]}"
-    if not (folder / "engine.zip").exists():
+    if not (folder / "bytecode.zip").exists():
         print("  compiling the engine and the standard library it uses (Pyodide in Node)…")
         for old in folder.parent.glob("pyodide-files-*"):
             shutil.rmtree(old)
@@ -147,17 +159,84 @@ def pyodide_files(full_stdlib: Path, wheel: Path) -> Path:
     return folder
 
 
-def snapshot_key(out: Path) -> str:
-    """A hash of everything a Python memory snapshot depends on: Pyodide's files, the
-    standard library, the engine archive and the worker (JS and Python). A snapshot saved
-    under another key is never restored (js/engine-worker.js deletes it)."""
+def snapshot_key(out: Path, pyscript_dir: Path) -> str:
+    """A hash of everything a Python memory snapshot depends on or runs with: Pyodide's
+    files, the standard library, the engine wheel and its bytecode, the glue and the worker
+    script, our loadPyodide (web/js/engine-boot.mjs, before its settings are written in) and
+    PyScript's files. A snapshot saved under another key is never restored (the loader
+    deletes it)."""
     parts = [out / "pyodide" / name for name in PYODIDE_FILES + ["python_stdlib.zip"]]
-    parts += sorted((out / "wheels").rglob("*.zip"))
-    parts += [out / "py" / "engine_worker.py", out / "js" / "engine-worker.js"]
+    parts += sorted(p for p in (out / "wheels").rglob("*") if p.is_file())
+    parts += [out / "py" / "engine_worker.py", out / "py" / "worker.py", ROOT / "web" / "js" / BOOT_SOURCE]
+    parts += sorted(pyscript_dir.iterdir())
     digest = hashlib.sha256()
     for path in parts:
-        digest.update(f"{path.relative_to(out)}:{sha256(path)}\n".encode())
+        name = path.relative_to(out) if path.is_relative_to(out) else path.relative_to(ROOT)
+        digest.update(f"{name}:{sha256(path)}\n".encode())
     return digest.hexdigest()[:16]
+
+
+def copy_pyscript(node: Path, out: Path) -> Path:
+    """PyScript under ``pyscript/<version>/``: ``core.js``, its main chunk and the error
+    plugin's chunk, the only ones the page loads (the page switches every other plugin off in
+    its ``<py-config>``/``<mpy-config>``; the editor, terminal and TOML chunks are left out)."""
+    src = node / "@pyscript" / "core"
+    dest = out / "pyscript" / npm_version(src)
+    dest.mkdir(parents=True)
+    chosen = [src / "dist" / "core.js", *sorted((src / "dist").glob("core-*.js")),
+              *sorted((src / "dist").glob("error-*.js"))]
+    if len(chosen) != 3:
+        sys.exit(f"error: expected core.js, one core-*.js and one error-*.js in {src / 'dist'}, found {chosen}")
+    for path in chosen:
+        text = path.read_text()
+        # no source maps in the site (they are not copied)
+        (dest / path.name).write_text(text.replace(f"//# sourceMappingURL={path.name}.map", "").rstrip() + "\n")
+    return dest
+
+
+MODULE_PRELOAD = "<!-- the build lists the page's modules and PyScript's here (modulepreload)"
+
+
+def module_graph(out: Path, entry: str) -> list[str]:
+    """Every module ``entry`` (a path in the site) imports statically, itself included."""
+    found, todo = [], [entry]
+    while todo:
+        rel = todo.pop()
+        if rel in found:
+            continue
+        found.append(rel)
+        source = (out / rel).read_text()
+        for spec in re.findall(r'^\s*import\s[^;]*?from\s+"(\.[^"]+)"|^\s*import\s+"(\.[^"]+)"', source, re.M):
+            target = (Path(rel).parent / (spec[0] or spec[1])).as_posix()
+            todo.append(os.path.normpath(target))
+    return found
+
+
+def write_module_preloads(out: Path, pyscript_dir: Path) -> None:
+    """index.html: a <link rel="modulepreload"> for each module of js/app.js's import graph and
+    for PyScript's core, so the browser fetches them at once instead of one import at a time."""
+    page = out / "index.html"
+    html = page.read_text()
+    start = html.find(MODULE_PRELOAD)
+    if start < 0:
+        sys.exit("error: web/index.html lost its modulepreload placeholder")
+    end = html.index("-->", start) + 3
+    modules = sorted(module_graph(out, "js/app.js")[1:])  # app.js itself is the page's script
+    modules += [p.relative_to(out).as_posix() for p in sorted(pyscript_dir.glob("core*.js"))]
+    links = "\n  ".join(f'<link rel="modulepreload" href="{m}">' for m in modules)
+    page.write_text(html[:start] + links + html[end:])
+
+
+def write_engine_boot(out: Path, settings: dict) -> str:
+    """web/js/engine-boot.mjs with ``settings`` written in, as pyodide/engine-boot-<hash>.mjs
+    (beside pyodide.mjs, which it imports); returns its path in the site."""
+    source = (ROOT / "web" / "js" / BOOT_SOURCE).read_text()
+    if 'const SETTINGS = "__SETTINGS__";' not in source:
+        sys.exit(f"error: web/js/{BOOT_SOURCE} lost its SETTINGS placeholder")
+    source = source.replace('"__SETTINGS__"', json.dumps(settings, indent=2))
+    name = f"pyodide/engine-boot-{hashlib.sha256(source.encode()).hexdigest()[:12]}.mjs"
+    (out / name).write_text(source)
+    return name
 
 
 def main() -> int:
@@ -176,7 +255,7 @@ def main() -> int:
     if out.exists():
         shutil.rmtree(out)
     # 1. our page sources
-    shutil.copytree(ROOT / "web", out, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".*"))
+    shutil.copytree(ROOT / "web", out, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".*", BOOT_SOURCE))
     (out / ".nojekyll").write_text("")
     write_rules_data(out)
 
@@ -186,38 +265,57 @@ def main() -> int:
     for name in PYODIDE_FILES:
         shutil.copy2(pyodide_src / name, out / "pyodide" / name)
 
-    # 3. compiled archives: the standard library the engine uses, and the engine itself
-    #    under a content-hashed folder; Pyodide's full standard library for the bare bench page
+    # 3. PyScript, the compiled standard library, the engine wheel and its bytecode (one
+    #    folder named by their hash); Pyodide's full standard library for the bare bench page
+    pyscript_dir = copy_pyscript(node, out)
+    write_module_preloads(out, pyscript_dir)
     compiled = pyodide_files(pyodide_src / "python_stdlib.zip", wheel)
     shutil.copy2(compiled / "python_stdlib.zip", out / "pyodide" / "python_stdlib.zip")
     shutil.copy2(pyodide_src / "python_stdlib.zip", out / "bench" / "python_stdlib.zip")
-    digest = sha256(compiled / "engine.zip")
-    archive_rel = f"wheels/{digest[:12]}/{wheel.stem.replace('-py3-none-any', '')}-compiled.zip"
-    (out / archive_rel).parent.mkdir(parents=True)
-    shutil.copy2(compiled / "engine.zip", out / archive_rel)
+    folder = hashlib.sha256((sha256(wheel) + sha256(compiled / "bytecode.zip")).encode()).hexdigest()[:12]
+    wheel_rel = f"wheels/{folder}/{wheel.name}"
+    bytecode_rel = f"wheels/{folder}/{wheel.name.replace('-py3-none-any.whl', '-bytecode.zip')}"
+    (out / wheel_rel).parent.mkdir(parents=True)
+    shutil.copy2(wheel, out / wheel_rel)
+    shutil.copy2(compiled / "bytecode.zip", out / bytecode_rel)
+    paths = json.loads((compiled / "paths.json").read_text())
 
-    # 4. build.json: the only thing the page needs to find the engine
-    worker_py = out / "py" / "engine_worker.py"
+    # 4. our loadPyodide with its settings, and build.json: all the page needs to start
+    glue = out / "py" / "engine_worker.py"
+    key = snapshot_key(out, pyscript_dir)
+    engine_boot_settings = {
+        "stdlib": "pyodide/python_stdlib.zip", "wheel": wheel_rel, "bytecode": bytecode_rel,
+        "glue": f"py/engine_worker.py?v={sha256(glue)[:12]}", "snapshotKey": key,
+        "sitePackages": paths["site_packages"], "home": paths["home"]}
+    engine_boot = write_engine_boot(out, engine_boot_settings)
     manifest = {
-        "engine_archive": archive_rel,
+        "games": json.loads((compiled / "games.json").read_text()),
+        "wheel": wheel_rel,
         "wheel_sha256": sha256(wheel),
+        "bytecode": bytecode_rel,
         "engine_version": wheel.name.split("-")[1],
-        "worker": f"py/engine_worker.py?v={sha256(worker_py)[:12]}",
+        "pyscript": f"{pyscript_dir.relative_to(out).as_posix()}/core.js",
+        "pyscript_version": pyscript_dir.name,
+        "engine_boot": engine_boot,
+        "worker": f"py/worker.py?v={sha256(out / 'py' / 'worker.py')[:12]}",
         "pyodide": npm_version(pyodide_src),
         "stdlib": "pyodide/python_stdlib.zip",
-        "snapshot_key": snapshot_key(out),
+        "snapshot_key": key,
         "built": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
     }
     # the build's identity: a hash of every precached file (build.json only repeats them)
     manifest["build"] = site_hash(out, precache_list(out))
     (out / "build.json").write_text(json.dumps(manifest, indent=2) + "\n")
-    write_service_worker(out, manifest["build"])
+    write_service_worker(out, manifest["build"], {"py/worker.py": manifest["worker"],
+                                                  "py/engine_worker.py": engine_boot_settings["glue"]})
 
     files = [p for p in out.rglob("*") if p.is_file()]
     total = sum(p.stat().st_size for p in files)
     print(f"site/: {len(files)} files, {total:,} bytes ({total / 1e6:.1f} MB)")
-    print(f"  engine  {archive_rel} ({(out / archive_rel).stat().st_size:,} bytes)")
-    print(f"  pyodide {manifest['pyodide']}, snapshot key {manifest['snapshot_key']}")
+    print(f"  engine  {wheel_rel} ({(out / wheel_rel).stat().st_size:,} bytes), bytecode "
+          f"{(out / bytecode_rel).stat().st_size:,} bytes")
+    print(f"  pyodide {manifest['pyodide']}, pyscript {manifest['pyscript_version']}, "
+          f"snapshot key {manifest['snapshot_key']}")
     return 0
 
 

@@ -1,32 +1,51 @@
-// The two Python archives the site's worker loads, made by Pyodide itself (called by
-// assemble_site.py):
+// The Python files the site's engine worker loads beside Pyodide, made by Pyodide itself
+// (called by assemble_site.py):
 //
 //   node scripts/pyodide-files.mjs <engine wheel> <engine_worker.py> <out dir>
 //
-// Boots the npm Pyodide in Node with its full standard library, loads the engine, then
-// exercises everything the page can reach: every game with every bot (one turn each),
-// save/load, the benchmark, and the error paths (an illegal action, a bad save, an internal
-// error with its traceback). Then it writes to <out dir>:
+// Boots the npm Pyodide in Node with its full standard library, installs the engine wheel
+// into site-packages (as the browser does), then exercises everything the page can reach:
+// every game with every bot (one turn each), save/load, the benchmark, and the error paths
+// (an illegal action, a bad save, an internal error with its traceback). It also imports every
+// module that PyScript's own Python package (pyscript/*.py, from @pyscript/core) imports, so
+// the browser's PyScript bootstrap finds them. Then it writes to <out dir>:
 //   python_stdlib.zip  only the standard-library modules that ended up imported, compiled
 //                      (.pyc only: Pyodide's own zip holds sources, and compiling them is
 //                      most of Python's start-up in the browser)
-//   engine.zip         the wheel's files plus each module's compiled __pycache__/*.pyc
+//   bytecode.zip       compiled .pyc files to unpack at "/" next to the sources: the engine's
+//                      (lib/python3.14/site-packages/.../__pycache__), the glue's and
+//                      PyScript's package's (home/pyodide/[pyscript/]__pycache__)
+//   games.json         list_games() as the browser's engine answers it (the lobby's data)
 //   stdlib-used.json   the list of standard-library files kept
-// The .pyc files are "unchecked hash" pycs: used as they are, never compared with a source.
+//   paths.json         where the browser installs the wheel (site-packages) and the glue (home)
+// The standard library's and the engine's .pyc are "unchecked hash" pycs (used as they are,
+// never compared with a source); PyScript's are "checked hash" pycs: PyScript writes its
+// sources at every boot, and a source that differs from the one compiled is compiled again.
 
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { loadPyodide } from "pyodide";
 
 const [wheelPath, gluePath, outDir] = process.argv.slice(2);
 const HOME = "/home/pyodide";
+// PyScript's Python package, as its bundle writes it at every boot (the same text)
+const { default: pyscriptFiles } = await import(
+  pathToFileURL(join(process.cwd(), "node_modules/@pyscript/core/src/stdlib/pyscript.js")).href);
+
 const pyodide = await loadPyodide();
-pyodide.unpackArchive(new Uint8Array(readFileSync(wheelPath)), "wheel", { extractDir: `${HOME}/moteplay` });
+// where the browser installs the wheel (the wrapper gets this path from the build)
+const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
+pyodide.unpackArchive(new Uint8Array(readFileSync(wheelPath)), "wheel", { extractDir: sitePackages });
 pyodide.FS.writeFile(`${HOME}/engine_worker.py`, new Uint8Array(readFileSync(gluePath)));
-pyodide.runPython(`import sys; sys.path[:0] = ["${HOME}/moteplay", "${HOME}"]`);
+pyodide.FS.mkdirTree("/tmp/pyscript");
+for (const [name, source] of Object.entries(pyscriptFiles.pyscript)) {
+  pyodide.FS.writeFile(`/tmp/pyscript/${name}`, source);
+}
+pyodide.runPython(`import sys; sys.path.insert(0, "${HOME}")`);
 
 const used = pyodide.runPython(`
-import json, random, sys
+import ast, importlib, json, os, random, sys
 import engine_worker
 from engine.bots import available
 
@@ -34,7 +53,8 @@ def call(name, arg=None):
     reply = json.loads(engine_worker.call(name, None if arg is None else json.dumps(arg)))
     return reply
 
-games = call("list_games")["games"]
+listed = call("list_games")
+games = listed["games"]
 for game in games:
     for bot in available(game["name"]):
         reply = call("new_game", {"game": game["name"], "num_players": game["min_players"], "seed": 1, "options": {}})
@@ -51,6 +71,18 @@ assert call("benchmark", {"seconds": 0.05, "hard_iterations": 2})["ok"]
 engine_worker.bridge.view = None
 assert json.loads(engine_worker.call("view", "{}")).get("internal")
 
+# PyScript's package: every module its files import (at the top or inside a function)
+OWN = ("js", "pyscript", "polyscript", "_pyscript", "jsffi")
+for name in sorted(os.listdir("/tmp/pyscript")):
+    tree = ast.parse(open(f"/tmp/pyscript/{name}").read())
+    for node in ast.walk(tree):
+        names = [a.name for a in node.names] if isinstance(node, ast.Import) else \\
+                [node.module] if isinstance(node, ast.ImportFrom) and node.module and not node.level else []
+        for module in names:
+            if module.split(".")[0] not in OWN:
+                importlib.import_module(module)
+
+open("/tmp/games.json", "w").write(json.dumps(games, indent=1) + "\\n")
 prefix = f"/lib/python{sys.version_info.major}{sys.version_info.minor}.zip/"
 files = set()
 for module in list(sys.modules.values()):
@@ -64,12 +96,12 @@ json.dumps(sorted(files))
 pyodide.FS.writeFile("/tmp/used.json", used);
 pyodide.FS.writeFile("/tmp/engine.whl", new Uint8Array(readFileSync(wheelPath)));
 pyodide.runPython(`
-import importlib.util, json, sys, zipfile
+import importlib.util, json, os, sys, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
 
-def pyc(source, filename):
+def pyc(source, filename, checked=False):
     code = compile(source, filename, "exec", dont_inherit=True)
-    return _code_to_hash_pyc(code, importlib.util.source_hash(source), False)
+    return _code_to_hash_pyc(code, importlib.util.source_hash(source), checked)
 
 def add(zout, name, data):
     info = zipfile.ZipInfo(name, date_time=(2020, 2, 2, 0, 0, 0))  # same bytes on every build
@@ -80,18 +112,22 @@ with zipfile.ZipFile(stdlib) as zin, zipfile.ZipFile("/tmp/python_stdlib.zip", "
     for name in json.load(open("/tmp/used.json")):
         add(zout, name[:-3] + ".pyc", pyc(zin.read(name), f"{stdlib}/{name}"))
 
-# the worker unpacks this into /home/pyodide/moteplay (on sys.path): each module's .pyc
-# in its __pycache__, where the import system looks first
-with zipfile.ZipFile("/tmp/engine.whl") as zin, zipfile.ZipFile("/tmp/engine.zip", "w") as zout:
+# unpacked at "/" in the browser: each .pyc in the __pycache__ beside its source
+site = "${sitePackages}"
+with zipfile.ZipFile("/tmp/engine.whl") as zin, zipfile.ZipFile("/tmp/bytecode.zip", "w") as zout:
     for name in sorted(zin.namelist()):
-        if ".dist-info/" in name or name.endswith("/"):
-            continue
-        data = zin.read(name)
-        add(zout, name, data)
-        if name.endswith(".py"):
-            add(zout, importlib.util.cache_from_source(name), pyc(data, f"/home/pyodide/moteplay/{name}"))
+        if name.endswith(".py") and ".dist-info/" not in name:
+            path = f"{site}/{name}"
+            add(zout, importlib.util.cache_from_source(path)[1:], pyc(zin.read(name), path))
+    glue = "${HOME}/engine_worker.py"
+    add(zout, importlib.util.cache_from_source(glue)[1:], pyc(open(glue, "rb").read(), glue))
+    for name in sorted(os.listdir("/tmp/pyscript")):
+        path = f"${HOME}/pyscript/{name}"
+        source = open(f"/tmp/pyscript/{name}", "rb").read()
+        add(zout, importlib.util.cache_from_source(path)[1:], pyc(source, path, checked=True))
 `);
-for (const name of ["python_stdlib.zip", "engine.zip"]) {
+for (const name of ["python_stdlib.zip", "bytecode.zip", "games.json"]) {
   writeFileSync(join(outDir, name), pyodide.FS.readFile(`/tmp/${name}`));
 }
 writeFileSync(join(outDir, "stdlib-used.json"), used + "\n");
+writeFileSync(join(outDir, "paths.json"), JSON.stringify({ site_packages: sitePackages, home: HOME }) + "\n");

@@ -1,14 +1,20 @@
 #!/usr/bin/env python3
 """Serve ``site/`` over http with ``Cache-Control: no-cache`` and the right MIME types.
 
-Used by ``scripts/serve`` (for playing) and imported by the e2e tests and the bench.
-``no-cache`` makes the browser revalidate every file, so a rebuilt site is always
-picked up (the wheel is content-hashed anyway). ``--base /moteplay/`` serves the site under
-a sub-path, as GitHub Pages serves a project site (anything outside it is a 404).
+Used by ``scripts/serve`` (for playing) and imported by the e2e tests. ``no-cache`` makes
+the browser revalidate every file, so a rebuilt site is always picked up (the engine's files
+are content-hashed anyway). ``--base /moteplay/`` serves the site under a sub-path, as GitHub
+Pages serves a project site (anything outside it is a 404).
+
+``--pages`` sends what GitHub Pages sends instead: ``Cache-Control: max-age=600``, an
+``ETag`` and ``Last-Modified`` on every file, and ``304 Not Modified`` when a request's
+``If-None-Match`` or ``If-Modified-Since`` still matches. ``--log FILE`` appends one line per
+request (``METHOD PATH STATUS BYTES``). scripts/bench runs it so, in a process of its own.
 """
 from __future__ import annotations
 
 import argparse
+import email.utils
 import functools
 import http.server
 import mimetypes
@@ -30,6 +36,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**mimetypes.types_map, **MIME}
     quiet = False
     base = "/"  # the URL path the site is served under, e.g. "/moteplay/"
+    pages = False  # GitHub Pages' caching headers instead of no-cache
+    log_file = None  # a path: one line per request
+    etag = None
+    body_bytes = 0
 
     def send_head(self):
         if self.path == self.base.rstrip("/"):  # "/moteplay" -> "/moteplay/", as GitHub Pages does
@@ -40,14 +50,56 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if not self.path.startswith(self.base):
             self.send_error(404, "Outside the site")
             return None
+        self.etag = None
+        self.body_bytes = 0
+        path = Path(self.translate_path(self.path))
+        if path.is_dir():
+            path = path / "index.html"
+        if path.is_file():
+            stat = path.stat()
+            self.body_bytes = stat.st_size
+            if self.pages:
+                self.etag = f'"{stat.st_mtime_ns:x}-{stat.st_size:x}"'
+                if self.not_modified(stat):
+                    self.body_bytes = 0
+                    self.send_response(304)
+                    self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
+                    self.end_headers()
+                    return None
         return super().send_head()
+
+    def not_modified(self, stat) -> bool:
+        """Does the browser's copy still match (If-None-Match, else If-Modified-Since)?"""
+        tags = self.headers.get("If-None-Match")
+        if tags is not None:
+            return self.etag in [t.strip() for t in tags.split(",")] or tags.strip() == "*"
+        since = self.headers.get("If-Modified-Since")
+        if since:
+            try:
+                return int(stat.st_mtime) <= email.utils.parsedate_to_datetime(since).timestamp()
+            except (TypeError, ValueError, OverflowError):
+                return False
+        return False
 
     def translate_path(self, path: str) -> str:
         return super().translate_path("/" + path[len(self.base):])
 
     def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-cache")
+        if self.pages:
+            self.send_header("Cache-Control", "max-age=600")
+            if self.etag:
+                self.send_header("ETag", self.etag)
+        else:
+            self.send_header("Cache-Control", "no-cache")
         super().end_headers()
+
+    def log_request(self, code="-", size="-") -> None:
+        if self.log_file:
+            status = int(code) if str(code).isdigit() else code
+            sent = self.body_bytes if status == 200 else 0
+            with open(self.log_file, "a", encoding="utf-8") as log:
+                log.write(f"{self.command} {self.path} {status} {sent}\n")
+        super().log_request(code, size)
 
     def log_message(self, fmt: str, *args) -> None:  # keep the terminal readable
         if not self.quiet:
@@ -60,10 +112,12 @@ class Server(http.server.ThreadingHTTPServer):
 
 
 def make_server(host: str = "127.0.0.1", port: int = 8000, directory: Path = SITE,
-                quiet: bool = False, base: str = "/") -> Server:
-    """A threaded server for ``directory`` under the URL path ``base`` (port 0 picks a free port)."""
+                quiet: bool = False, base: str = "/", pages: bool = False, log_file: Path | None = None) -> Server:
+    """A threaded server for ``directory`` under the URL path ``base`` (port 0 picks a free port);
+    ``pages``: GitHub Pages' caching headers; ``log_file``: one line per request."""
     base = url_base(base)
-    handler = functools.partial(type("H", (Handler,), {"quiet": quiet, "base": base}), directory=str(directory))
+    attrs = {"quiet": quiet, "base": base, "pages": pages, "log_file": str(log_file) if log_file else None}
+    handler = functools.partial(type("H", (Handler,), attrs), directory=str(directory))
     server = Server((host, port), handler)
     server.base = base
     return server
@@ -88,11 +142,16 @@ def main() -> int:
     ap.add_argument("--host", default="127.0.0.1")
     ap.add_argument("--dir", type=Path, default=SITE)
     ap.add_argument("--base", default="/", help="URL path to serve the site under, e.g. /moteplay/")
+    ap.add_argument("--pages", action="store_true",
+                    help="GitHub Pages' headers: Cache-Control: max-age=600, ETag, Last-Modified, 304")
+    ap.add_argument("--log", type=Path, help="append one line per request to this file")
+    ap.add_argument("--quiet", action="store_true", help="no request lines on the terminal")
     args = ap.parse_args()
     if not (args.dir / "index.html").exists():
         sys.exit(f"error: {args.dir}/index.html not found; run scripts/build first")
     try:
-        server = make_server(args.host, args.port, args.dir, base=args.base)
+        server = make_server(args.host, args.port, args.dir, base=args.base, pages=args.pages,
+                             log_file=args.log, quiet=args.quiet)
     except OSError as exc:
         sys.exit(f"error: cannot listen on {args.host}:{args.port}: {exc} (try --port N)")
     print(f"Serving {args.dir} at http://{args.host}:{server.server_address[1]}{server.base}  (Ctrl+C to stop)",

@@ -160,7 +160,7 @@ def test_offline_after_one_visit_under_a_sub_path(site, sw_context):
     build = page.evaluate("fetch('build.json').then(r => r.json())")
     cached = page.evaluate(f"caches.open('moteplay-site-{build['build']}').then(c => c.keys())"
                            ".then(keys => keys.map(k => k.url))")
-    assert any(u.endswith(build["engine_archive"]) for u in cached)
+    assert any(u.endswith(build["wheel"]) for u in cached)
     assert any(u.endswith("pyodide/pyodide.asm.wasm") for u in cached)
     assert all(urlparse(u).path.startswith(BASE) for u in cached)
 
@@ -209,7 +209,7 @@ def test_update_prompt_then_reload_brings_the_new_build_and_the_game(site, sw_co
     site_b = changed_build(tmp_path)
     build_a = json.loads((SITE / "build.json").read_text())
     build_b = json.loads((site_b / "build.json").read_text())
-    assert build_a["build"] != build_b["build"] and build_a["engine_archive"] != build_b["engine_archive"]
+    assert build_a["build"] != build_b["build"] and build_a["wheel"] != build_b["wheel"]
 
     page = watch.page(context.new_page())
     open_site(page, site.url)
@@ -221,13 +221,13 @@ def test_update_prompt_then_reload_brings_the_new_build_and_the_game(site, sw_co
     open_site(page, site.url)
     expect(page.locator("[data-testid=update-banner]")).to_be_visible(timeout=WAIT_MS)
     assert_no_axe_violations(page, "the lobby with the update prompt")
-    assert page.evaluate("window.__app.engine.engine_archive") == build_a["engine_archive"]
+    assert page.evaluate("window.__app.engine.wheel") == build_a["wheel"]
     assert page.evaluate("window.__app.engine.engine") == build_a["engine_version"]
     assert page.evaluate("window.__app.offline") == "update"
 
     page.click("[data-testid=update-reload]")
     page.wait_for_function("window.__app && window.__app.ready && "
-                           f"window.__app.engine.engine_archive === {build_b['engine_archive']!r}",
+                           f"window.__app.engine.wheel === {build_b['wheel']!r}",
                            timeout=BOOT_TIMEOUT_MS)
     assert page.evaluate("window.__app.engine.engine") == "0.1.0.post999"
     expect(page.locator("[data-testid=update-banner]")).to_be_hidden()

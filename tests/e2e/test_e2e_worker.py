@@ -1,4 +1,4 @@
-"""The engine runs in a worker: no cross-origin isolation needed, the page stays responsive."""
+"""The engine runs in PyScript's worker: no cross-origin isolation needed, the page stays responsive."""
 from __future__ import annotations
 
 from playwright.sync_api import expect
@@ -13,11 +13,13 @@ def test_engine_boots_in_a_worker_without_special_headers(page, problems, site_u
     response = page.goto(f"{site_url}?pace=20")
     assert "cross-origin-opener-policy" not in response.headers
     assert "cross-origin-embedder-policy" not in response.headers
-    expect(page.locator("[data-testid=loading]")).to_be_visible()
-    expect(page.locator("#loading-text")).not_to_be_empty()
-    page.wait_for_function("window.__app && window.__app.ready", timeout=BOOT_TIMEOUT_MS)
+    # the lobby comes first, from build.json, while Python starts in PyScript's worker
+    page.wait_for_function("window.__app && window.__app.lobbyReady", timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator("[data-testid=lobby]")).to_be_visible()
+    page.wait_for_function("window.__app.ready", timeout=BOOT_TIMEOUT_MS)
     expect(page.locator("[data-testid=loading]")).to_be_hidden()
     expect(page.locator("[data-testid=lobby]")).to_be_visible()
+    assert page.evaluate("window.__app.lobbyMs") < page.evaluate("window.__app.readyMs")
 
     assert page.evaluate("self.crossOriginIsolated") is False
     assert page.evaluate("typeof SharedArrayBuffer") == "undefined"

@@ -9,6 +9,11 @@
 //                                curtain "Pass to NAME" (no hand in the DOM);
 //                                else view(seat) and wait for a click (ctx.act)
 //
+// Lobby first: the lobby is drawn from build.json (the games, written at build time) as soon
+// as the page's own files are in, while Python boots in PyScript's worker in the background.
+// Start, Continue or Load before the engine is ready shows "Starting Python…" with its
+// progress, then goes on by itself (engineFor()).
+//
 // Never losing a game: after every move the game is autosaved in the browser
 // (js/autosave.js) and the lobby offers "Continue"; lobby and game are history entries,
 // so Back in a game goes to the lobby. js/offline.js runs the service worker.
@@ -18,7 +23,7 @@
 // humans and no such screen, and at the end of a hotseat game, the spectator view
 // (seat null, no hand) is used.
 
-import { start, call, callRaw } from "./engine-client.js";
+import { readBuild, start, call, callRaw, bootMarks } from "./engine-client.js";
 import { h, fillNames, show, sleep, downloadJSON, listWords } from "./dom.js";
 import { renderLobby, randomSeed, defaultSeats, defaultName, NAME_MAX } from "./lobby.js";
 import { readAutosave, writeAutosave, setAsideAutosave, describeAutosave } from "./autosave.js";
@@ -39,7 +44,13 @@ const $ = (id) => document.getElementById(id);
 
 const app = {
   phase: "loading", // loading | lobby | starting | curtain | human | bot | over | stalled | replay | error
-  engine: null,     // build + version info
+  build: null,      // build.json (the games, the engine's files, versions)
+  engine: null,     // build + the worker's info (versions, boot), once the engine answers
+  engineReady: false,
+  engineBoot: null, // promise: true once the engine answers (and the autosave is loaded), false if it failed
+  progress: "",     // the engine's boot step, for "Starting Python…"
+  kept: null,       // the autosaved game, until it is loaded into the engine
+  restoreNotice: undefined, // why the kept game could not be loaded (shown by the lobby)
   games: [],
   setup: null,      // {game, numPlayers, seats: [{kind, bot, name}], seed, options}
   status: null,     // last bridge status
@@ -126,31 +137,79 @@ async function engine(name, args, { raw = false } = {}) {
 }
 
 // ------------------------------------------------------------------ boot
+/** The lobby at once (from build.json), the engine in the background. Settles once the
+ *  engine has started (or failed). */
 async function boot() {
   setPhase("loading");
+  try {
+    app.build = await readBuild();
+  } catch (err) {
+    bootFailed(err);
+    return;
+  }
+  app.games = app.build.games;
+  $("versions").textContent = `Engine ${app.build.engine_version} · Pyodide ${app.build.pyodide}`;
+  const stored = readAutosave();
+  let notice;
+  if (stored?.corrupt) {
+    setAsideAutosave();
+    notice = "Your last game could not be restored (it is not readable), so it was set aside.";
+  } else {
+    app.kept = stored;
+  }
+  app.engineBoot = startEngine();
+  gotoLobby(notice);
+  app.lobbyMs = Math.round(performance.now());
+  return app.engineBoot; // boot() settles when the engine has
+}
+
+/** Boot Python and the engine, then load the autosaved game into it. Resolves to true when
+ *  the engine answers; on a failure the page says so (with Reload) and it resolves to false. */
+async function startEngine() {
   const t0 = performance.now();
   const timer = setInterval(() => {
     $("loading-time").textContent = `${((performance.now() - t0) / 1000).toFixed(1)} s`;
   }, 100);
+  const progress = (text) => {
+    app.progress = text;
+    $("loading-step").textContent = text;
+  };
   try {
-    app.engine = await start({ onProgress: (text) => { $("loading-text").textContent = text; } });
-    $("loading-text").textContent = "Reading the games…";
-    const reply = await call("list_games");
-    if (!reply.ok) throw new Error(reply.error);
-    app.games = reply.games;
-    $("versions").textContent =
-      `Engine ${app.engine.engine} · Python ${app.engine.python} · Pyodide ${app.engine.pyodide}`;
+    app.engine = await start(app.build, { onProgress: progress });
+    $("versions").textContent = `Engine ${app.engine.engine} · Python ${app.engine.python} · ` +
+      `Pyodide ${app.engine.pyodide} · PyScript ${app.engine.pyscript_version}`;
+    progress("Reading your last game…");
+    await restoreAutosave();
+    app.engineReady = true;
     app.readyMs = Math.round(performance.now());
-    gotoLobby(await restoreAutosave());
+    document.body.dataset.engine = "ready";
+    return true;
   } catch (err) {
-    console.error(err);
-    const reason = String(err?.message ?? err).split("\n")[0];
-    fatal(`The game engine could not be loaded (${reason}). ` +
-          "Check that the site was built completely (scripts/build) and is served over http.",
-          String(err?.stack ?? err));
+    bootFailed(err);
+    return false;
   } finally {
     clearInterval(timer);
   }
+}
+
+function bootFailed(err) {
+  console.error(err);
+  const reason = String(err?.message ?? err).split("\n")[0];
+  fatal(`The game engine could not be loaded (${reason}). ` +
+        "Check that the site was built completely (scripts/build) and is served over http.",
+        String(err?.stack ?? err));
+}
+
+/** Wait for the engine: at once when it is ready, else "Starting Python…" with its progress
+ *  until it is. Resolves to false if it failed (the failure is on screen). */
+async function engineFor() {
+  if (app.engineReady) return true;
+  setPhase("starting");
+  setIdle(false);
+  $("loading-text").textContent = "Starting Python…";
+  $("loading-step").textContent = app.progress;
+  showSection("loading");
+  return app.engineBoot;
 }
 
 // ------------------------------------------------------------------ lobby
@@ -165,10 +224,10 @@ function gotoLobby(notice, { fromHistory = false } = {}) {
   clearHint();
   clearDescription();
   app.view = null;
+  const kept = keptGame();
   renderLobby($("lobby"), { games: app.games, onStart: (setup) => startGame(setup, { fromLobby: true }),
                             onLoad: pickFile, notice,
-                            resume: app.status ? { label: gameLabel(), over: app.status.is_over,
-                                                   onResume: () => resumeGame() } : null });
+                            resume: kept ? { ...kept, onResume: continueGame } : null });
   showSection("lobby");
 }
 
@@ -177,10 +236,13 @@ async function startGame(setup, { fromLobby = false } = {}) {
   clearError();
   setIdle(false);
   setPhase("starting");
+  const waited = !app.engineReady;
+  if (!(await engineFor())) return null;
   const reply = await engine("new_game", {
     game: setup.game, num_players: setup.numPlayers, seed: setup.seed, options: setup.options,
   });
   if (!reply.ok) {
+    if (waited && fromLobby) gotoLobby(undefined, { fromHistory: true }); // the refusal shows there
     const message = `The game could not start: ${reply.error}.`;
     setPhase("lobby");
     setIdle(true);
@@ -207,6 +269,13 @@ function enterGame(setup, status) {
   clearDescription();
   showSection("game");
   advance();
+}
+
+/** The lobby's Continue: the kept game, once the engine has loaded it. */
+async function continueGame() {
+  if (!(await engineFor())) return;
+  if (!app.status) gotoLobby(app.restoreNotice, { fromHistory: true }); // it could not be loaded
+  else resumeGame();
 }
 
 /** Back from the lobby to the kept game (the curtain shows again in hotseat). */
@@ -239,18 +308,28 @@ function setStatus(status) {
   }).catch((err) => console.warn("autosave failed:", err));
 }
 
-/** At start-up: load the autosaved game into the engine; a message if it cannot be. */
+/** The game the lobby offers to continue: the engine's, else the autosave not loaded yet. */
+function keptGame() {
+  if (app.status) return { label: gameLabel(), over: app.status.is_over };
+  if (app.kept) return { label: describeAutosave(app.kept), over: app.kept.isOver };
+  return null;
+}
+
+/** Once the engine runs: load the autosaved game into it. If it cannot be loaded it is set
+ *  aside, and the lobby (drawn again if it shows) says why in one sentence. */
 async function restoreAutosave() {
-  const data = readAutosave();
-  if (!data) return undefined;
-  const reply = data.corrupt ? { ok: false, error: "it is not readable" } : await engine("load", data.save);
+  const data = app.kept;
+  if (!data) return;
+  const reply = await engine("load", data.save);
+  app.kept = null;
   if (!reply.ok) {
     setAsideAutosave();
-    return `Your last game could not be restored (${shorten(reply.error)}), so it was set aside.`;
+    app.restoreNotice = `Your last game could not be restored (${shorten(reply.error)}), so it was set aside.`;
+    if (app.phase === "lobby") gotoLobby(app.restoreNotice, { fromHistory: true });
+    return;
   }
   app.setup = setupFromSave(reply.status, data.seats, data.hints);
   app.status = reply.status;
-  return undefined;
 }
 
 const shorten = (text, max = 120) => {
@@ -587,6 +666,10 @@ async function loadFile(file) {
   const wasIdle = app.idle;
   setIdle(false);
   const text = await file.text();
+  if (!app.engineReady) {
+    if (!(await engineFor())) return;
+    if (app.phase === "starting") gotoLobby(undefined, { fromHistory: true });
+  }
   let seats = null;
   let hints;
   try {
@@ -702,8 +785,18 @@ $("file-load").addEventListener("change", (e) => {
 // only what the page already shows (the rendered view is the viewer's own view).
 const copy = (x) => (x == null ? x : structuredClone(x));
 window.__app = Object.freeze({
-  get ready() { return app.games.length > 0 && app.phase !== "loading"; },
+  /** The engine answers (and the autosave is loaded): everything works. */
+  get ready() { return app.engineReady && app.games.length > 0; },
+  /** ms from navigation start until the engine was ready. */
   get readyMs() { return app.readyMs ?? null; },
+  /** The lobby is on screen and usable (the engine may still be starting). */
+  get lobbyReady() { return app.lobbyMs != null; },
+  /** ms from navigation start until the lobby was drawn. */
+  get lobbyMs() { return app.lobbyMs ?? null; },
+  /** When each step of the engine's boot happened (ms from navigation start). */
+  get bootMarks() { return { ...bootMarks }; },
+  /** The engine's boot step while it starts ("" once it is ready). */
+  get progress() { return app.engineReady ? "" : app.progress; },
   get phase() { return app.phase; },
   get busy() { return app.busy; },
   /** True while the page waits for a person: lobby, a human's turn, the curtain, game over. */
@@ -728,8 +821,9 @@ window.__app = Object.freeze({
 
 history.scrollRestoration = "manual"; // each screen starts at its top (showSection)
 history.replaceState({ screen: "lobby" }, "");
-boot();
-startOffline({
+// the service worker's precache (the whole site) waits until the engine has booted: on a first
+// visit it would compete with Python's start for the same CPU
+boot().then(() => startOffline({
   // said once, quietly: a polite status line in the footer (never over the table)
   onReady: () => {
     app.offline = "ready";
@@ -741,6 +835,6 @@ startOffline({
     $("update-reload").onclick = reload;
     show($("update"), true);
   },
-}).then((registration) => {
+})).then((registration) => {
   if (registration && navigator.serviceWorker.controller && app.offline === "no") app.offline = "ready";
 });

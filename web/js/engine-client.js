@@ -1,83 +1,105 @@
 // The page's only door to the Python engine.
 //
-// The engine runs in a Web Worker (js/engine-worker.js, Pyodide in a plain module
-// worker), so a long bot turn never freezes the page. Calls are asynchronous
-// postMessage round trips: they work WITHOUT SharedArrayBuffer / cross-origin
-// isolation, so no special HTTP headers are needed (GitHub Pages cannot send them).
+// The engine runs in PyScript's worker (@pyscript/core's PyWorker, Pyodide inside), so a
+// long bot turn never freezes the page. The worker runs py/worker.py, which exports the
+// bridge (`__export__ = ["call", "info"]`); the page calls `await worker.sync.call(name,
+// json)`. Calls are postMessage round trips: they work WITHOUT SharedArrayBuffer /
+// cross-origin isolation (`sync_main_only`), so no special HTTP headers are needed (GitHub
+// Pages cannot send them). Pyodide itself is booted by our own module,
+// pyodide/engine-boot-<hash>.mjs (the PyWorker's `version`): the compiled standard library,
+// the engine wheel and the memory snapshot (docs/web.md, "Loading").
 //
-//   import { start, call } from "./engine-client.js";
-//   await start({ onProgress: (text) => ... });
+//   import { readBuild, start, call } from "./engine-client.js";
+//   const build = await readBuild();           // build.json: the games for the lobby, paths
+//   start(build, { onProgress: (text) => ... }); // boots in the background
+//
+// js/engine-start.js calls the same two as soon as the page's first bytes are in (before the
+// page's own modules have loaded); app.js then joins that boot.
 //   const reply = await call("new_game", { game: "motto", num_players: 3, seed: 1, options: {} });
 //   if (!reply.ok) console.log(reply.error);
 //
-// Every bridge function (docs/bridge-contract.md) takes and returns JSON; call()
-// does the JSON on both sides and always resolves to the reply object.
+// Every bridge function (docs/bridge-contract.md) takes and returns JSON; call() does the
+// JSON on both sides, waits for the engine if it is still starting, and resolves to the
+// reply object.
 
 const SITE = new URL("../", import.meta.url); // site root (this file is in js/)
 
-let worker = null;
+let build = null; // the readBuild() promise (build.json is read once)
+let booting = null; // the start() promise: resolves to the worker once the engine answers
 let queue = Promise.resolve(); // calls run one after the other, in order
+let step = ""; // the boot's current step, and who wants to hear of the next ones
+const listeners = new Set();
 
-/** Start Pyodide in a worker and load the engine. Resolves to build info plus
- *  `boot`: "snapshot" (restored from a saved memory snapshot) or "fresh", and `bootMs`. */
-export async function start({ onProgress = () => {} } = {}) {
-  if (location.protocol === "file:") {
-    throw new Error("This page must be served over http(s): run scripts/serve and open the URL it prints.");
+/** build.json: where the engine's files are, the snapshot key, versions, and `games` (the
+ *  engine's list_games, written at build time so the lobby needs no Python). Read once. */
+export function readBuild() {
+  build ??= (async () => {
+    if (location.protocol === "file:") {
+      throw new Error("This page must be served over http(s): run scripts/serve and open the URL it prints.");
+    }
+    const res = await fetch(new URL("build.json", SITE), { cache: "no-cache" });
+    if (!res.ok) {
+      throw new Error(`build.json could not be loaded (HTTP ${res.status}); was the site built with scripts/build?`);
+    }
+    return res.json();
+  })();
+  return build;
+}
+
+/** Start the engine in PyScript's worker (once: later calls join the same boot). Resolves to
+ *  `build` plus the worker's info: engine and Python versions, `boot` ("snapshot" or
+ *  "fresh"), `bootMs`, `pythonMs`, `snapshotError`. Calls made meanwhile wait for it.
+ *  `onProgress(text)` hears the current step at once and every later one. */
+export function start(build, { onProgress = null } = {}) {
+  if (onProgress) {
+    listeners.add(onProgress);
+    if (step) onProgress(step);
   }
-  // the worker starts loading Pyodide's JS while build.json is fetched
-  const engineWorker = new Worker(new URL("engine-worker.js", import.meta.url), { type: "module" });
-  onProgress("Reading build information…");
-  const res = await fetch(new URL("build.json", SITE), { cache: "no-cache" });
-  if (!res.ok) {
-    engineWorker.terminate();
-    throw new Error(`build.json could not be loaded (HTTP ${res.status}); was the site built with scripts/build?`);
+  booting ??= boot(build, (text) => {
+    step = text;
+    for (const listener of listeners) listener(text);
+  });
+  return booting.then(({ info }) => ({ ...build, ...info }));
+}
+
+/** Has start() been called? (call() refuses before that.) */
+export const started = () => booting !== null;
+
+/** ms from navigation start (performance.now() of the page) of each step of the boot. */
+export const bootMarks = {};
+const mark = (name) => { bootMarks[name] = Math.round(performance.now()); };
+
+async function boot(build, onProgress) {
+  onProgress("Loading PyScript…");
+  mark("start");
+  const { PyWorker } = await import(new URL(build.pyscript, SITE).href);
+  mark("pyscriptImported");
+  // PyScript defines <py-script> once its hooks are set (with no <script type="py"> in the
+  // page, its whenDefined("py") never resolves); a PyWorker made earlier races them
+  await customElements.whenDefined("py-script");
+  mark("pyscriptReady");
+  onProgress("Starting Python (Pyodide) and the engine…");
+  // a blob worker: every URL it is given must be absolute
+  const worker = await PyWorker(new URL(build.worker, SITE).href, {
+    type: "pyodide",
+    version: new URL(build.engine_boot, SITE).href,
+    config: { sync_main_only: true },
+  });
+  mark("workerReady");
+  // worker.ready does not reject when the worker's Python fails: a first real call does
+  let info;
+  try {
+    info = JSON.parse(await worker.sync.info());
+    mark("engineAnswered");
+    // the loader's own moments, in the page's clock (its startedAt is an absolute time)
+    const since = (ms) => Math.round(info.startedAt - performance.timeOrigin + ms);
+    Object.assign(bootMarks, { loaderStarted: since(0), pythonStarted: since(info.pythonMs),
+                               handedToPyScript: since(info.bootMs) });
+  } catch (err) {
+    worker.terminate();
+    throw new Error(`the engine worker did not start its Python: ${String(err?.message ?? err).split("\n")[0]}`);
   }
-  const build = await res.json();
-
-  onProgress("Downloading and starting Python (Pyodide)… this takes a few seconds");
-  const info = await bootWorker(engineWorker, build);
-  worker = engineWorker;
-  return { ...build, ...info };
-}
-
-/** Send the worker its start message; resolves to its boot info. */
-function bootWorker(engineWorker, build) {
-  return new Promise((resolve, reject) => {
-    engineWorker.onerror = (event) => reject(new Error(`the engine worker failed: ${event.message ?? "error"}`));
-    engineWorker.onmessage = ({ data }) => {
-      if (data.type === "ready") {
-        engineWorker.onmessage = onReply;
-        resolve(data.info);
-      } else if (data.type === "failed") {
-        reject(Object.assign(new Error(data.error), { stack: data.stack }));
-      }
-    };
-    engineWorker.postMessage({
-      type: "start",
-      pyodideURL: new URL("pyodide/", SITE).href,
-      stdlibURL: new URL(build.stdlib, SITE).href,
-      engineURL: new URL(build.engine_archive, SITE).href,
-      workerPyURL: new URL(build.worker, SITE).href,
-      snapshotKey: build.snapshot_key,
-    });
-  });
-}
-
-const pending = new Map(); // call id -> resolve
-let nextId = 1;
-
-function onReply({ data }) {
-  if (data.type !== "reply") return;
-  pending.get(data.id)?.(data.text);
-  pending.delete(data.id);
-}
-
-function send(name, json) {
-  return new Promise((resolve) => {
-    const id = nextId++;
-    pending.set(id, resolve);
-    worker.postMessage({ type: "call", id, name, json });
-  });
+  return { worker, info };
 }
 
 /** Call a bridge function; `args` is JSON-encoded (omit it for list_games/save). */
@@ -87,8 +109,12 @@ export function call(name, args) {
 
 /** Like call(), but `json` is sent as it is (e.g. the text of a save file). */
 export function callRaw(name, json) {
-  if (!worker) return Promise.reject(new Error("the engine is not started"));
-  const run = async () => JSON.parse(await send(name, json));
+  if (!booting) return Promise.reject(new Error("the engine is not started"));
+  const run = async () => {
+    const { worker } = await booting;
+    const text = json === null ? await worker.sync.call(name) : await worker.sync.call(name, json);
+    return JSON.parse(text);
+  };
   const reply = queue.then(run, run);
   queue = reply.catch(() => {});
   return reply;

@@ -1,10 +1,9 @@
-"""Python side of the engine worker (runs inside Pyodide in a web worker).
+"""The engine's glue in the browser (runs inside Pyodide, in PyScript's worker).
 
-web/js/engine-worker.js has unpacked the engine wheel into ``/home/pyodide/moteplay``
-and put that folder on ``sys.path`` before importing this module; the worker calls
-``call`` and ``info``. Every argument and reply is a JSON string
-(docs/bridge-contract.md). When the worker boots from a memory snapshot, this module
-and the engine are already imported.
+js/engine-boot.mjs has installed the engine wheel into site-packages and imports this module
+before it makes the memory snapshot, so on a repeat visit it comes back already imported;
+py/worker.py (the script PyScript runs) exports ``call`` and ``info`` to the page. Every
+argument and reply is a JSON string (docs/bridge-contract.md).
 """
 import json
 import sys

@@ -1,0 +1,204 @@
+// Our Pyodide for PyScript's worker: boots Python with the engine, from a memory snapshot
+// when it can, before PyScript gets the interpreter.
+//
+// PyScript's worker (PyWorker, js/engine-client.js) imports the module named by its
+// `version` option and calls that module's loadPyodide({stdout, stderr, indexURL}). This is
+// that module. The build copies it to pyodide/engine-boot-<hash>.mjs, beside pyodide.mjs,
+// with SETTINGS written in (the site's files, the snapshot key): a service worker answering
+// with ignoreSearch would drop settings passed in a query string.
+//
+// loadPyodide here:
+//   1. starts fetching the engine wheel, the compiled bytecode and the glue at once;
+//   2. "snapshot" boot: if Cache Storage holds a memory snapshot for this build's key,
+//      Pyodide restores the wasm heap of an earlier boot (Python started, engine imported)
+//      instead of starting Python; the file system is not in a snapshot, so the wheel and
+//      the bytecode are unpacked again (imports made later, data files and tracebacks need
+//      the files), and `random` is reseeded from the OS (a snapshot freezes its state);
+//   3. "fresh" boot otherwise, or when the restore throws for any reason (another build,
+//      damaged bytes, a heap too large): Python starts with the compiled trimmed standard
+//      library, the wheel is installed into site-packages, the glue (py/engine_worker.py)
+//      is imported, and right then the heap is copied (makeMemorySnapshot) — BEFORE PyScript
+//      registers its JS modules (polyscript, _pyscript), which no snapshot can hold;
+//   4. puts the real globalThis back as Python's `js` module (after a _makeSnapshot boot
+//      `js` is a recording proxy: js.performance would throw "Illegal invocation") and
+//      registers `_moteplay_boot` (ready(): the boot's facts as JSON, and it stores the new
+//      snapshot once the page has its first answer);
+//   5. returns the interpreter: PyScript bootstraps on top and runs py/worker.py.
+
+import { loadPyodide as loadPyodideItself, version } from "./pyodide.mjs";
+
+export { version };
+
+/** Filled in by scripts/assemble_site.py: paths relative to the site's root. */
+const SETTINGS = "__SETTINGS__";
+
+const SITE = new URL("../", import.meta.url); // this file is in pyodide/
+const url = (path) => new URL(path, SITE).href;
+const SNAPSHOT_PREFIX = "moteplay-snapshot-";
+const SNAPSHOT_ENTRY = url("js/snapshot.bin"); // request key inside the cache (never fetched)
+// Pyodide's default heap. A snapshot of a heap that grew past it fails to restore with a
+// RangeError (pyodide issue 6254), so it would only cost every visit a failed restore.
+const MAX_SNAPSHOT_HEAP = 30 * 1024 * 1024;
+
+let pendingSnapshot = null;
+
+/** What PyScript calls. `options` holds PyScript's stdout, stderr and indexURL. */
+export async function loadPyodide(options = {}) {
+  const t0 = performance.now();
+  // fetched and inflated while Python starts (the browser's own DecompressionStream)
+  const files = {
+    wheel: fetchBytes(url(SETTINGS.wheel), "The engine wheel").then(unzip),
+    bytecode: fetchBytes(url(SETTINGS.bytecode), "The engine's compiled bytecode").then(unzip),
+    glue: fetchBytes(url(SETTINGS.glue), "The worker's Python"),
+  };
+  for (const file of Object.values(files)) file.catch(() => {});
+  const common = { stdout: options.stdout, stderr: options.stderr,
+                   indexURL: url("pyodide/"), stdLibURL: url(SETTINGS.stdlib) };
+  const canCache = typeof caches !== "undefined";
+  const facts = { boot: "fresh", snapshotError: null };
+
+  let pyodide = null;
+  // read while Pyodide's JS loads: loadPyodide awaits the bytes only when it needs them
+  const saved = canCache ? await findSnapshot() : null;
+  if (saved) {
+    try {
+      pyodide = await loadPyodideItself({ ...common, _loadSnapshot: saved });
+      facts.pythonMs = performance.now() - t0;
+      await installEngine(pyodide, files);
+      // a snapshot freezes the random module's state: reseed it from the OS
+      pyodide.runPython("import random; random.seed()");
+      facts.boot = "snapshot";
+    } catch (err) {
+      if (err?.siteFile) throw err; // a normal boot would fail the same way
+      // wrong build, damaged bytes, RangeError (too large): boot normally
+      facts.snapshotError = String(err?.message ?? err).split("\n")[0];
+      console.warn("Moteplay: the saved Python snapshot could not be used; booting normally.", err);
+      await deleteSnapshots(null);
+      pyodide = null;
+    }
+  }
+  if (!pyodide) {
+    pyodide = await loadPyodideItself({ ...common, _makeSnapshot: canCache });
+    facts.pythonMs = performance.now() - t0;
+    await installEngine(pyodide, files);
+    pyodide.pyimport("engine_worker");
+    if (canCache && pyodide._module.HEAP8.length <= MAX_SNAPSHOT_HEAP) {
+      try {
+        // the heap right now: Python started, the engine imported, nothing of PyScript's
+        pendingSnapshot = pyodide.makeMemorySnapshot();
+      } catch (err) {
+        console.warn("Moteplay: no Python snapshot this time.", err);
+      }
+    }
+  }
+  // the real globalThis as `js` (a _makeSnapshot boot leaves a recording proxy there)
+  pyodide.registerJsModule("js", globalThis);
+  pyodide.runPython("import sys; sys.modules.pop('js', None)");
+  facts.bootMs = performance.now() - t0;
+  pyodide.registerJsModule("_moteplay_boot", {
+    ready() {
+      if (pendingSnapshot) setTimeout(saveSnapshot, 0); // after this answer is on its way
+      return JSON.stringify({ ...facts, pythonMs: Math.round(facts.pythonMs), bootMs: Math.round(facts.bootMs),
+                              startedAt: performance.timeOrigin + t0 });
+    },
+  });
+  return pyodide;
+}
+
+/** A missing file is the site's fault, not the snapshot's: such errors are marked. */
+async function fetchBytes(href, what) {
+  const res = await fetch(href).catch((err) => { throw Object.assign(err, { siteFile: true }); });
+  if (!res.ok) {
+    throw Object.assign(new Error(`${what} could not be loaded: ${href} (HTTP ${res.status})`), { siteFile: true });
+  }
+  return new Uint8Array(await res.arrayBuffer());
+}
+
+/** Install the engine wheel into site-packages (its files as they are, .dist-info included),
+ *  the compiled bytecode beside its sources (the engine's, the glue's, PyScript's package's),
+ *  and the glue module in the home folder. */
+async function installEngine(pyodide, files) {
+  writeFiles(pyodide, SETTINGS.sitePackages, await files.wheel);
+  writeFiles(pyodide, "", await files.bytecode);
+  pyodide.FS.writeFile(`${SETTINGS.home}/engine_worker.py`, await files.glue);
+  pyodide.runPython(`import sys\nif ${JSON.stringify(SETTINGS.home)} not in sys.path: sys.path.insert(0, ${JSON.stringify(SETTINGS.home)})`);
+}
+
+// ------------------------------------------------------------------ zip archives (a wheel is one)
+const names = new TextDecoder();
+
+/** The files of a zip archive, [{name, data}], inflated by the browser itself (in Python,
+ *  unpacking the wheel and the bytecode cost a few hundred ms of every boot). */
+async function unzip(bytes) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let end = bytes.length - 22; // the end-of-central-directory record, after an optional comment
+  while (end >= 0 && view.getUint32(end, true) !== 0x06054b50) end--;
+  if (end < 0) throw new Error("not a zip archive");
+  const files = [];
+  for (let i = 0, at = view.getUint32(end + 16, true); i < view.getUint16(end + 10, true); i++) {
+    if (view.getUint32(at, true) !== 0x02014b50) throw new Error("a damaged zip archive");
+    const method = view.getUint16(at + 10, true);
+    const size = view.getUint32(at + 20, true);
+    const nameLength = view.getUint16(at + 28, true);
+    const local = view.getUint32(at + 42, true);
+    const name = names.decode(bytes.subarray(at + 46, at + 46 + nameLength));
+    at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    if (name.endsWith("/")) continue; // a folder: made with its files
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    const raw = bytes.subarray(start, start + size);
+    if (method !== 0 && method !== 8) throw new Error(`${name}: compression method ${method} is not supported`);
+    files.push({ name, data: method === 0 ? raw : inflate(raw) });
+  }
+  for (const file of files) file.data = await file.data;
+  return files;
+}
+
+const inflate = async (raw) => new Uint8Array(await new Response(
+  new Blob([raw]).stream().pipeThrough(new DecompressionStream("deflate-raw"))).arrayBuffer());
+
+/** Write unzipped files under the folder `root` ("" for the file system's root). */
+function writeFiles(pyodide, root, files) {
+  const { FS } = pyodide;
+  for (const { name, data } of files) {
+    const path = `${root}/${name}`;
+    FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    FS.writeFile(path, data);
+  }
+}
+
+// ------------------------------------------------------------------ the snapshot cache
+/** The saved snapshot's bytes as a promise, or null when there is none. */
+async function findSnapshot() {
+  try {
+    const cache = await caches.open(SNAPSHOT_PREFIX + SETTINGS.snapshotKey);
+    const res = await cache.match(SNAPSHOT_ENTRY);
+    return res ? res.arrayBuffer().then((bytes) => new Uint8Array(bytes)) : null;
+  } catch (err) {
+    console.warn("Moteplay: the Python snapshot cache could not be read.", err);
+    return null;
+  }
+}
+
+async function saveSnapshot() {
+  const bytes = pendingSnapshot;
+  pendingSnapshot = null;
+  try {
+    await deleteSnapshots(SETTINGS.snapshotKey); // snapshots of other builds can never be used again
+    const cache = await caches.open(SNAPSHOT_PREFIX + SETTINGS.snapshotKey);
+    await cache.put(SNAPSHOT_ENTRY, new Response(bytes, {
+      headers: { "Content-Type": "application/octet-stream" } }));
+  } catch (err) {
+    console.warn("Moteplay: the Python snapshot could not be saved.", err);
+  }
+}
+
+/** Delete every snapshot cache except the one for `keep` (null: all of them). */
+async function deleteSnapshots(keep) {
+  try {
+    for (const name of await caches.keys()) {
+      if (name.startsWith(SNAPSHOT_PREFIX) && name !== SNAPSHOT_PREFIX + keep) await caches.delete(name);
+    }
+  } catch (err) {
+    console.warn("Moteplay: old Python snapshots could not be deleted.", err);
+  }
+}

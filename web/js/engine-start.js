@@ -1,0 +1,7 @@
+// Starts the engine as soon as index.html is in, without waiting for the page's own modules
+// (js/app.js and its imports): PyScript's worker and Pyodide start booting while they load.
+// app.js joins the same boot (engine-client.js starts it once) and reports any failure.
+
+import { readBuild, start } from "./engine-client.js";
+
+readBuild().then((build) => start(build)).catch(() => {}); // app.js shows the error

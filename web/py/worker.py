@@ -1,0 +1,21 @@
+"""The script PyScript's worker runs (``PyWorker("py/worker.py", ...)`` in js/engine-client.js).
+
+By the time it runs, js/engine-boot.mjs has installed the engine wheel and imported
+``engine_worker`` (on a repeat visit both come from the memory snapshot), and PyScript has
+bootstrapped its ``pyscript`` package on top. This script only exports the bridge to the
+page, which calls ``await worker.sync.call(name, json)`` and ``await worker.sync.info()``.
+"""
+import json
+
+import _moteplay_boot
+from engine_worker import call, info as _engine_info
+
+
+def info():
+    """Versions and how this boot went (``boot``: "snapshot" or "fresh", ``bootMs``,
+    ``pythonMs``, ``snapshotError``), as JSON. The page's first call: it proves the worker's
+    Python runs (PyScript's ``worker.ready`` resolves even when this script failed)."""
+    return json.dumps({**json.loads(_engine_info()), **json.loads(_moteplay_boot.ready())})
+
+
+__export__ = ["call", "info"]
