@@ -100,9 +100,16 @@ def format_violations(violations: list[dict]) -> str:
 
 
 def assert_no_axe_violations(page: Page, label: str) -> None:
-    """Fail with a readable list if axe-core finds any WCAG 2.0/2.1 A/AA violation on the page."""
-    violations = axe_violations(page)
-    assert not violations, f"axe-core: {len(violations)} violation(s) on {label}:\n{format_violations(violations)}"
+    """Fail with a readable list if axe-core finds any WCAG 2.0/2.1 A/AA violation on the page,
+    in the light theme and in the dark one (prefers-color-scheme); the page is left in the
+    scheme it was in."""
+    dark = page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches")
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        violations = axe_violations(page)
+        assert not violations, (f"axe-core: {len(violations)} violation(s) on {label}, {scheme} theme:\n"
+                                f"{format_violations(violations)}")
+    page.emulate_media(color_scheme="dark" if dark else "light")
 
 
 # ---------------------------------------------------------------- keyboard

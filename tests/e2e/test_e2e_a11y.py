@@ -58,8 +58,11 @@ def test_motto_by_keyboard_alone_with_axe_on_every_screen(app):
     # screen readers: every card named as a sighted player reads it; what the computers did is
     # said in the polite live region; T reads the whole table as text (no other hand in it)
     view = app.evaluate("window.__app.view")
+    # (each name begins with the words on the card's face, so a speech user can say them)
     labels = [app.get_attribute(f"[data-testid=hand-card] >> nth={i}", "aria-label") for i in range(len(view["table"]["hand"]))]
-    assert all(label.startswith(card["label"]) for label, card in zip(labels, view["table"]["hand"])), labels
+    for label, card in zip(labels, view["table"]["hand"]):
+        words = f"{card['count']} {card['symbol'].capitalize()} {card['colour'].capitalize()} · "
+        assert label.startswith(words), (label, card)
     said = app.inner_text("[data-testid=announce]")
     log = app.locator("[data-testid=log] li")
     assert log.last.inner_text() in said and "Bea (bot)" in said and "Cy (bot)" in said

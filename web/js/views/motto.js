@@ -25,14 +25,13 @@ const icon = (symbol, cls = "icon") => h("span", { class: `${cls} icon--${symbol
 export function cardFace(card) {
   const symbols = [];
   for (let i = 0; i < card.count; i++) symbols.push(icon(card.symbol, "card__symbol"));
-  return [
+  return spaced(
     h("span", { class: "card__corner", "aria-hidden": "true" },
       h("span", { class: "card__count" }, String(card.count)), icon(card.symbol, "card__mini")),
     h("span", { class: `card__symbols card__symbols--${card.count}`, "aria-hidden": "true" }, symbols),
     h("span", { class: "card__name", "aria-hidden": "true" }, SYMBOL_NAMES[card.symbol] ?? card.symbol),
     h("span", { class: "card__band", "aria-hidden": "true" }, cap(card.colour),
-      h("span", { class: "card__stage" }, ` · ${STAGE_SHORT[card.stage] ?? cap(card.stage)}`)),
-  ];
+      h("span", { class: "card__stage" }, ` · ${STAGE_SHORT[card.stage] ?? cap(card.stage)}`)));
 }
 
 export const cardClass = (card, extra = "") =>
@@ -86,10 +85,10 @@ function centreSection(view, ctx) {
                            dataset: { testid: `pool-${i}`, key: `pool-${i}`, why: ctx.canAct ? `take:${i}` : null },
                            "aria-label": "Empty face-up slot", onclick: () => ctx.act(`take:${i}`) }, "Empty");
     }
-    return h("button", { type: "button", class: cardClass(card), disabled: !ctx.canAct,
-                         dataset: { testid: `pool-${i}`, key: `pool-${i}`, card: card.key, action: `take:${i}` },
-                         "aria-label": `Take ${card.label} from the table`,
-                         onclick: () => ctx.act(`take:${i}`) }, cardFace(card));
+    // named by what its face shows, then what a click does: "1 Money Red · Adult: take it from the table"
+    return nameWith(h("button", { type: "button", class: cardClass(card), disabled: !ctx.canAct,
+                                  dataset: { testid: `pool-${i}`, key: `pool-${i}`, card: card.key, action: `take:${i}` },
+                                  onclick: () => ctx.act(`take:${i}`) }, cardFace(card)), "take it from the table");
   });
   const deck = nameWith(h("button", { type: "button", class: "pile pile--deck", disabled: !ctx.canAct,
                              dataset: { testid: "deck", key: "deck", count: t.deck_count, shortcut: "d", choice: "", action: "draw" },
@@ -157,13 +156,12 @@ function handSection(view, ctx) {
     const playable = legal.has(`select:${card.key}`);
     const what = selected ? "chosen" : playable ? "can be chosen" : "";
     // an option of a multi-select listbox (WAI-ARIA): Enter or Space chooses it, as a click does
-    return h("div", { role: "option", tabindex: ctx.canAct ? "-1" : null, "aria-disabled": ctx.canAct ? null : "true",
-                      class: cardClass(card, (selected ? "is-selected" : "") + (playable ? " is-playable" : "")),
-                      dataset: { testid: "hand-card", key: `hand-${i}`, card: card.key, selected: selected ? "true" : "false",
-                                 action: selected ? null : `select:${card.key}` },
-                      "aria-selected": selected ? "true" : "false",
-                      "aria-label": `${card.label}${what ? ", " + what : ""}`,
-                      onclick: () => { if (ctx.canAct) ctx.act(`select:${card.key}`); } }, cardFace(card));
+    return nameWith(h("div", { role: "option", tabindex: ctx.canAct ? "-1" : null, "aria-disabled": ctx.canAct ? null : "true",
+                               class: cardClass(card, (selected ? "is-selected" : "") + (playable ? " is-playable" : "")),
+                               dataset: { testid: "hand-card", key: `hand-${i}`, card: card.key, selected: selected ? "true" : "false",
+                                          action: selected ? null : `select:${card.key}` },
+                               "aria-selected": selected ? "true" : "false",
+                               onclick: () => { if (ctx.canAct) ctx.act(`select:${card.key}`); } }, cardFace(card)), what);
   });
 
   const n = t.selection?.length ?? 0;
