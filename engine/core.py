@@ -138,6 +138,7 @@ class State:
         self._undo_floor = 0
         self._undo_reason = ""
         self._last_actor: int | None = None
+        self._turns = 0            # turns begun: a turn is one seat's decisions until another seat acts
         self._revealed = False
         self._setup()
 
@@ -186,6 +187,17 @@ class State:
     def is_over(self) -> bool:
         return self._over
 
+    @property
+    def turn(self) -> int:
+        """The number of the turn in progress (1 at the start; the last turn once over). A turn
+        is one seat's run of decisions until another seat acts: in Motto a take, a draw or a
+        play; in Mottainai a whole Morning-Noon-Night; in Moteneba one cube taken or placed, an
+        event played, a +3 Power step. This is what a player calls "turn 12", not the number of
+        actions (a play of three cards is four actions)."""
+        if self._over or self._last_actor is None or self._current == self._last_actor:
+            return max(1, self._turns)
+        return self._turns + 1
+
     def legal_actions(self) -> list[Action]:
         """The legal actions of the player to move, in a deterministic order ([] once over).
 
@@ -227,6 +239,7 @@ class State:
         actor = self._current
         if actor != self._last_actor:       # another seat acts: what came before is final
             self._undo_floor = len(self.history)
+            self._turns += 1
         rng_before = self.rng.state
         self._revealed = False
         self.history.append(action_id)
@@ -235,9 +248,9 @@ class State:
         self._last_actor = actor
         if self._revealed or self.rng.state != rng_before or self._over:
             self._undo_floor = len(self.history)
-            self._undo_reason = ("the game is over" if self._over else
-                                 "it showed something that was hidden" if self._revealed else
-                                 "it left something to chance")
+            self._undo_reason = ("the game ended" if self._over else
+                                 "a new card was seen" if self._revealed else
+                                 "chance was used")
 
     # ------------------------------------------------------------------ undo
     def can_undo(self, seat: int) -> bool:
@@ -281,7 +294,7 @@ class State:
         if self._last_actor != seat:
             return "nothing to take back: you have made no decision since {P%d} acted" % self._last_actor
         if len(self.history) <= self._undo_floor:
-            return "your last decision cannot be taken back: %s" % self._undo_reason
+            return "undo is not possible once %s" % self._undo_reason
         return None
 
     def clone(self) -> "State":
@@ -299,6 +312,7 @@ class State:
         other._undo_floor = self._undo_floor
         other._undo_reason = self._undo_reason
         other._last_actor = self._last_actor
+        other._turns = self._turns
         other._revealed = self._revealed
         self._copy_into(other)
         return other

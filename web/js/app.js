@@ -27,7 +27,7 @@ import { viewFor } from "./views/index.js";
 import { initRules } from "./rules-panel.js";
 import { initHints, drawHint, clearHint } from "./hint.js";
 import { openReplay, closeReplay } from "./replay.js";
-import { initUndo, drawUndo } from "./undo.js";
+import { initUndo, drawUndo, refusalText } from "./undo.js";
 import { setCurtain, curtainOpen, restoreFocus, rove, announce, showDescription, clearDescription, descriptionOpen,
          onShortcut, firstChoice } from "./a11y.js";
 
@@ -360,7 +360,7 @@ async function drawView({ thinking = null } = {}) {
   module.render(table, view, ctx);
   app.viewModule = module;   // showResult lets it add to the score table (decorateResult)
   drawTurn(view, thinking);
-  drawHint({ enabled: app.setup.hints !== false, canAct, seat, turn: app.status?.turn, fill });
+  drawHint({ enabled: app.setup.hints !== false, canAct, seat, turn: app.status?.actions, fill });
   drawUndo();
   restoreFocus(table, { canAct, hadFocus });
   rove(table);
@@ -435,22 +435,22 @@ async function act(actionId) {
 }
 
 /** Undo (js/undo.js): the player on screen takes back their last decision, if the engine allows. */
-const undoAllowed = () => app.phase === "human" && !app.busy && app.status?.can_undo === true &&
-                          app.viewer === app.status.current_player;
+const undoMayAsk = () => app.phase === "human" && !app.busy && app.viewer === app.status?.current_player;
+const undoAllowed = () => undoMayAsk() && app.status?.can_undo === true;
 
 async function undoLast() {
   const gen = app.gen;
   const seat = app.viewer;
   const reply = await playerCall("undo", { seat });
   if (gen !== app.gen) return null;
-  if (!reply.ok) showError(`Not allowed: ${fill(reply.error)}`);
+  if (!reply.ok) showError(refusalText(reply.error, names()));
   else clearError();
   await showView(seat, gen);
   setIdle(true);
   return reply;
 }
 
-initUndo({ allowed: undoAllowed, run: undoLast, names });
+initUndo({ allowed: undoAllowed, mayAsk: undoMayAsk, run: undoLast, names });
 
 // ------------------------------------------------------------------ hotseat curtain
 function showCurtain(seat, gen) {

@@ -78,6 +78,7 @@ function playersSection(view, ctx) {
 
 function centreSection(view, ctx) {
   const t = view.table;
+  const legal = new Set((view.legal_actions ?? []).map((a) => a.id));
   const slots = t.pool.map((card, i) => {
     if (!card) {
       // an empty slot answers a click with the engine's reason, while the player can act
@@ -91,7 +92,8 @@ function centreSection(view, ctx) {
                                   onclick: () => ctx.act(`take:${i}`) }, cardFace(card)), "take it from the table");
   });
   const deck = nameWith(h("button", { type: "button", class: "pile pile--deck", disabled: !ctx.canAct,
-                             dataset: { testid: "deck", key: "deck", count: t.deck_count, shortcut: "d", choice: "", action: "draw" },
+                             dataset: { testid: "deck", key: "deck", count: t.deck_count, shortcut: "d",
+                                        choice: legal.has("draw") ? "" : null, action: "draw" },
                              "aria-keyshortcuts": "D",
                              onclick: () => ctx.act("draw") },
     spaced(h("span", { class: "pile__title" }, "Deck"),
