@@ -331,48 +331,25 @@ def test_phone_and_tablet_layouts(browser, site_url, problems, tmp_path):
 
 # ---------------------------------------------------------------- Motto: building a play by keyboard
 def test_motto_keyboard_focus_stays_in_the_hand_then_goes_to_play(app, tmp_path):
-    """Enter on a hand card chooses it and the focus moves to the next card that can be chosen
-    (never back to the Deck); with three chosen it is on "Play these three cards", and Enter plays."""
-    def can_play(state):
-        return state.current_player == 0 and not state.selection and any(
-            a.id == "confirm" for a in _after_three(state).legal_actions())
-
-    saved = find_save("motto", 2, can_play)
+    """Enter on a hand card chooses it and the focus moves on to the next card that can still be
+    chosen (never back to the Deck, where Enter would try to draw); with three chosen it is on
+    "Play these three cards", and Enter plays them."""
+    saved = find_save("motto", 2, lambda st: st.current_player == 0 and not st.selection and any(
+        a.id.startswith("select:") for a in st.legal_actions()))
     load_save(app, tmp_path, saved, ["human", "greedy"])
-    state = engine.load(saved)
-    plan = _three(state)
-    for n, key in enumerate(plan, start=1):
-        focused = app.evaluate("document.activeElement.dataset")
-        if focused.get("card") != key:
-            keyboard_activate(app, f"[data-testid=hand-card][data-card='{key}'][data-selected=false]", key="Enter")
-        else:
-            app.keyboard.press("Enter")
+    first = next(a["id"] for a in app.evaluate("window.__app.view.legal_actions") if a["id"].startswith("select:"))
+    keyboard_activate(app, f"[data-testid=hand-card][data-action='{first}']", key="Enter")
+    for n in (1, 2, 3):
         assert wait_idle(app) == "human"
         assert len(app.evaluate("window.__app.view.table.selection")) == n
-        focused = app.evaluate("document.activeElement.dataset")
+        focused = app.evaluate("({...document.activeElement.dataset})")
         if n < 3:
-            assert focused.get("testid") == "hand-card" and focused.get("selected") == "false", focused
-            assert focused.get("action", "").startswith("select:"), focused   # a card that can still be chosen
+            # the next card that can be chosen, in the hand: Enter chooses it
+            assert focused.get("testid") == "hand-card" and focused.get("action", "").startswith("select:"), focused
+            app.keyboard.press("Enter")
         else:
             assert focused.get("testid") == "confirm", focused
     app.keyboard.press("Enter")
     wait_idle(app)
-    after = engine.load(app.evaluate("window.__app.save()"))
-    assert after.history[len(saved["actions"]):][:4] == [f"select:{k}" for k in plan] + ["confirm"]
-
-
-def _three(state) -> list[str]:
-    """Three hand cards that make a play, chosen as the page offers them (first choosable first)."""
-    chosen, probe = [], state.clone()
-    for _ in range(3):
-        key = next(a.id for a in probe.legal_actions() if a.id.startswith("select:")).split(":", 1)[1]
-        probe.apply(f"select:{key}")
-        chosen.append(key)
-    return chosen
-
-
-def _after_three(state):
-    probe = state.clone()
-    for key in _three(state):
-        probe.apply(f"select:{key}")
-    return probe
+    played = engine.load(app.evaluate("window.__app.save()")).history[len(saved["actions"]):]
+    assert [a.split(":")[0] for a in played[:4]] == ["select"] * 3 + ["confirm"], played
