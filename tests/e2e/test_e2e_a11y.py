@@ -245,6 +245,9 @@ def test_the_curtain_holds_the_keyboard_and_nothing_behind_it_works(app):
     app.keyboard.press("t")
     assert "Your hand:" in app.inner_text("[data-testid=description]")
     app.keyboard.press("d")
+    assert wait_idle(app) == "drawn"            # she sees the card she drew; Enter on Done passes on
+    assert "Ann, you drew " in app.inner_text("[data-testid=drawn]")
+    app.keyboard.press("Enter")
     assert wait_idle(app) == "curtain"
     assert app.locator("[data-testid=description] li").count() == 0
     assert app.evaluate("document.getElementById('describe').hidden")

@@ -38,7 +38,7 @@ const PACE = Math.max(0, Number(params.get("pace") ?? 700) || 0);
 const $ = (id) => document.getElementById(id);
 
 const app = {
-  phase: "loading", // loading | lobby | starting | curtain | human | bot | over | stalled | replay | error
+  phase: "loading", // loading | lobby | starting | curtain | human | drawn | bot | over | stalled | replay | error
   engine: null,     // build + version info
   games: [],
   setup: null,      // {game, numPlayers, seats: [{kind, bot, name}], seed, options}
@@ -263,7 +263,7 @@ function navigate(screen) {
   if (history.state?.screen !== screen) history.pushState({ screen }, "");
 }
 
-const GAME_PHASES = new Set(["curtain", "human", "bot", "over", "stalled", "replay"]);
+const GAME_PHASES = new Set(["curtain", "human", "drawn", "bot", "over", "stalled", "replay"]);
 window.addEventListener("popstate", (event) => {
   const screen = event.state?.screen;
   if (screen === "game" && app.phase === "lobby" && app.status) resumeGame({ fromHistory: true });
@@ -421,6 +421,7 @@ async function playerCall(name, args) {
 async function act(actionId) {
   if (app.busy || app.phase !== "human") return null;
   const gen = app.gen;
+  const before = app.view;
   const reply = await playerCall("apply", { seat: app.viewer, action: actionId });
   if (gen !== app.gen) return reply;
   if (!reply.ok) {
@@ -430,8 +431,40 @@ async function act(actionId) {
     return reply;
   }
   clearError();
-  advance();
+  if (!(await showDrawnCards(before, gen))) advance();
   return reply;
+}
+
+/** Hotseat: when the turn goes straight to another person, the cards the player just drew
+ *  (new in their hand) are shown to them first, with "Done", before the curtain comes up.
+ *  Returns whether it is showing them. */
+async function showDrawnCards(before, gen) {
+  const next = app.status?.current_player;
+  const seat = app.viewer;
+  if (humans().length < 2 || app.status.is_over || next == null || next === seat ||
+      app.setup.seats[next].kind !== "human" || !Array.isArray(before?.table?.hand)) return false;
+  const reply = await engine("view", seat);
+  if (gen !== app.gen || !reply.ok || !Array.isArray(reply.view.table?.hand)) return false;
+  const left = before.table.hand.map((c) => c.key);
+  const drawn = reply.view.table.hand.filter((c) => {
+    const i = left.indexOf(c.key);
+    if (i >= 0) left.splice(i, 1);
+    return i < 0;
+  });
+  if (!drawn.length) return false;
+  setPhase("drawn");
+  app.view = reply.view;
+  await drawView();
+  if (gen !== app.gen) return true;
+  const name = app.setup.seats[seat].name;
+  const done = h("button", { type: "button", class: "primary", dataset: { testid: "drawn-done" },
+                             onclick: () => { if (gen === app.gen) advance(); } }, `Done: pass to ${app.setup.seats[next].name}`);
+  const said = `${name}, you drew ${drawn.map((c) => c.label).join(", ")}.`;
+  $("turn").replaceChildren(h("span", { class: "turn__who", dataset: { testid: "drawn" } }, said), " ", done);
+  announce(said);
+  done.focus({ preventScroll: true });
+  setIdle(true);
+  return true;
 }
 
 /** Undo (js/undo.js): the player on screen takes back their last decision, if the engine allows. */
