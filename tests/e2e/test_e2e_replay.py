@@ -160,7 +160,7 @@ def test_replay_in_the_middle_of_a_hotseat_game_shows_no_hand(app, tmp_path):
     assert viewer_labels(app) == ["Spectator — no hands"]
     assert app.locator("[data-testid=hand], [data-testid=hand-card], [data-testid=open-hands]").count() == 0
     for selector, step in (("[data-testid=replay-first]", 0), ("[data-testid=replay-next]", 1),
-                           ("[data-testid=replay-last]", 30)):
+                           ("[data-testid=replay-last]", len(stops(saved)) - 1)):
         go(app, selector, step)
         assert app.locator("[data-testid=hand], [data-testid=hand-card], [data-testid=open-hands]").count() == 0
     reply = app.evaluate("""async () => {

@@ -27,6 +27,16 @@ def after(state, action_id: str):
     return other
 
 
+def refused_with(page, said: str) -> None:
+    """Ctrl+Z changes nothing, and the engine's reason is on screen and in the live region."""
+    view = page.evaluate("window.__app.view")
+    page.keyboard.press("Control+z")
+    assert wait_idle(page) == "human" and page.evaluate("window.__app.view") == view
+    expect(page.locator("[data-testid=error]")).to_be_visible()
+    expect(page.locator("[data-testid=error]")).to_contain_text(said)
+    expect(page.locator("[data-testid=announce]")).to_contain_text(said)
+
+
 def motto_select_position(state) -> bool:
     return (state.current_player == 0 and not state.selection
             and any(a.id.startswith("select:") for a in state.legal_actions()))
@@ -72,13 +82,7 @@ def test_motto_undo_by_button_and_ctrl_z_then_not_after_the_bot_moved(app, tmp_p
     click_and_wait(app, "[data-testid=deck]")
     assert app.evaluate("window.__app.status.actions") > len(saved["actions"]) + 1   # the bot moved
     assert undo.is_hidden() and not app.evaluate("window.__app.status.can_undo")
-    view = app.evaluate("window.__app.view")
-    app.keyboard.press("Control+z")
-    assert wait_idle(app) == "human" and app.evaluate("window.__app.view") == view
-    said = "Nothing to take back: you have made no decision since Bo acted."
-    expect(app.locator("[data-testid=error]")).to_be_visible()
-    expect(app.locator("[data-testid=error]")).to_contain_text(said)
-    expect(app.locator("[data-testid=announce]")).to_contain_text(said)
+    refused_with(app, "Nothing to take back: you have made no decision since Bo acted.")
     assert_focus_on_a_choice(app)
 
 
@@ -118,13 +122,7 @@ def test_mottainai_undo_an_own_choice_but_not_a_draw(app, tmp_path):
     assert app.evaluate("window.__app.status.actions") == len(saved["actions"]) + 1
     assert undo.is_hidden() and not app.evaluate("window.__app.status.can_undo")
     # Ctrl+Z now is refused with the engine's reason, shown and said; nothing changes
-    view = app.evaluate("window.__app.view")
-    app.keyboard.press("Control+z")
-    assert wait_idle(app) == "human" and app.evaluate("window.__app.view") == view
-    said = "Undo is not possible once a new card was seen."
-    expect(app.locator("[data-testid=error]")).to_be_visible()
-    expect(app.locator("[data-testid=error]")).to_contain_text(said)
-    expect(app.locator("[data-testid=announce]")).to_contain_text(said)
+    refused_with(app, "Undo is not possible once a new card was seen.")
     assert app.evaluate("window.__app.save()")["actions"] == saved["actions"] + [drawing]
 
 
