@@ -241,8 +241,10 @@ class State:
         self._take_forced_steps()
 
     def _carry_out(self, legal: Action, *, record: bool) -> None:
-        """Apply one legal action: a decision (``record``: it joins the history) or a forced step."""
-        actor = self._current
+        """Apply one legal action: a decision (``record``: it joins the history and is its seat's
+        act) or a forced step (no one's act: it follows from the decision before it, and an undo
+        of that decision takes it back too)."""
+        actor = self._current if record else self._last_actor
         if actor != self._last_actor:       # another seat acts: what came before is final
             self._undo_floor = len(self.history)
             self._turns += 1
