@@ -61,7 +61,7 @@ def _status(state: State) -> dict:
     return {"game": state.info.name, "num_players": state.num_players, "seed": state.seed,
             "options": state.options, "current_player": state.current_player, "is_over": state.is_over,
             "scores": state.scores() if state.is_over else None, "winners": state.winners(),
-            "turn": len(state.history),
+            "turn": state.turn, "actions": len(state.history),
             "can_undo": not state.is_over and state.can_undo(state.current_player)}
 
 
@@ -258,15 +258,17 @@ def _current_replay():
 
 @_guard
 def replay_info() -> str:
-    """The current game as a replay: ``steps``, ``is_over``, ``actors`` (seat that took each
-    action), ``log`` and ``log_steps`` (for each log line, the step after which it appears)."""
+    """The current game as a replay, step by step as the players decided (engine/replay.py):
+    ``steps``, ``is_over``, ``actors`` (seat whose decision each step is), ``log``, ``log_steps``
+    (for each log line, the step after which it appears), ``captions`` (each step's log lines)
+    and ``actions`` (for each step, the actions before it)."""
     return _reply(replay=_current_replay().info())
 
 
 @_guard
 def replay_view(spec: str) -> str:
-    """``{step, seat, open}``: the view of ``seat`` (``null``: a spectator) after the first
-    ``step`` actions; with ``open: true`` (only once the game is over) plus ``open_hands``."""
+    """``{step, seat, open}``: the view of ``seat`` (``null``: a spectator) at replay step
+    ``step``; with ``open: true`` (only once the game is over) plus ``open_hands``."""
     replay = _current_replay()
     spec = _spec(spec, "replay_view's argument", "step, seat, open")
     unknown = sorted(set(spec) - {"step", "seat", "open"})

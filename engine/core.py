@@ -138,8 +138,10 @@ class State:
         self._undo_floor = 0
         self._undo_reason = ""
         self._last_actor: int | None = None
+        self._turns = 0            # turns begun: a turn is one seat's decisions until another seat acts
         self._revealed = False
         self._setup()
+        self._take_forced_steps()
 
     # ------------------------------------------------------------------ options
     @classmethod
@@ -186,6 +188,17 @@ class State:
     def is_over(self) -> bool:
         return self._over
 
+    @property
+    def turn(self) -> int:
+        """The number of the turn in progress (1 at the start; the last turn once over). A turn
+        is one seat's run of decisions until another seat acts: in Motto a take, a draw or a
+        play; in Mottainai a whole Morning-Noon-Night; in Moteneba one cube taken or placed, an
+        event played, a +3 Power step. This is what a player calls "turn 12", not the number of
+        actions (a play of three cards is four actions)."""
+        if self._over or self._last_actor is None or self._current == self._last_actor:
+            return max(1, self._turns)
+        return self._turns + 1
+
     def legal_actions(self) -> list[Action]:
         """The legal actions of the player to move, in a deterministic order ([] once over).
 
@@ -224,20 +237,48 @@ class State:
             if reason is None:
                 reason = "that move is not possible now"
             raise IllegalActionError(reason)
-        actor = self._current
+        self._carry_out(legal, record=True)
+        self._take_forced_steps()
+
+    def _carry_out(self, legal: Action, *, record: bool) -> None:
+        """Apply one legal action: a decision (``record``: it joins the history and is its seat's
+        act) or a forced step (no one's act: it follows from the decision before it, and an undo
+        of that decision takes it back too)."""
+        actor = self._current if record else self._last_actor
         if actor != self._last_actor:       # another seat acts: what came before is final
             self._undo_floor = len(self.history)
+            self._turns += 1
         rng_before = self.rng.state
         self._revealed = False
-        self.history.append(action_id)
+        if record:
+            self.history.append(legal.id)
         self._memo = None
         self._apply(legal)
+        self._memo = None
         self._last_actor = actor
         if self._revealed or self.rng.state != rng_before or self._over:
             self._undo_floor = len(self.history)
-            self._undo_reason = ("the game is over" if self._over else
-                                 "it showed something that was hidden" if self._revealed else
-                                 "it left something to chance")
+            self._undo_reason = ("the game ended" if self._over else
+                                 "a new card was seen" if self._revealed else
+                                 "chance was used")
+
+    # ------------------------------------------------------------------ forced steps
+    #: whether forced steps are taken by the engine (off only while an old save is replayed)
+    _takes_forced_steps = True
+
+    def _take_forced_steps(self) -> None:
+        """Take every forced step now due for its player: a step the game marks as showing
+        nothing (:meth:`_forced_step`) with exactly one legal answer. It is logged as the game
+        logs that answer, but it is no decision: it is not in :attr:`history`, so saves, undo and
+        replays hold the players' decisions only."""
+        while self._takes_forced_steps and not self._over:
+            forced = self._forced_step()
+            if forced is None:
+                return
+            legal = self.legal_actions()
+            if len(legal) != 1 or legal[0].id != forced:
+                return
+            self._carry_out(legal[0], record=False)
 
     # ------------------------------------------------------------------ undo
     def can_undo(self, seat: int) -> bool:
@@ -281,7 +322,7 @@ class State:
         if self._last_actor != seat:
             return "nothing to take back: you have made no decision since {P%d} acted" % self._last_actor
         if len(self.history) <= self._undo_floor:
-            return "your last decision cannot be taken back: %s" % self._undo_reason
+            return "undo is not possible once %s" % self._undo_reason
         return None
 
     def clone(self) -> "State":
@@ -299,6 +340,7 @@ class State:
         other._undo_floor = self._undo_floor
         other._undo_reason = self._undo_reason
         other._last_actor = self._last_actor
+        other._turns = self._turns
         other._revealed = self._revealed
         self._copy_into(other)
         return other
@@ -380,7 +422,7 @@ class State:
         from . import __version__
         return {"format": SAVE_FORMAT, "engine": __version__, "game": self.info.name,
                 "num_players": self.num_players, "options": dict(self.options),
-                "seed": self.seed, "actions": list(self.history)}
+                "seed": self.seed, "actions": list(self.history), "forced_steps": "taken"}
 
     # ------------------------------------------------------------------ helpers for games
     def _forget_legal(self) -> None:
@@ -420,6 +462,11 @@ class State:
         raise NotImplementedError
 
     def _why_illegal(self, action_id: str) -> str | None:
+        return None
+
+    def _forced_step(self) -> str | None:
+        """Hook: the id of the one answer of the current step when that step is forced and shows
+        the player nothing (the engine then takes it for them), else ``None``."""
         return None
 
     def _copy_into(self, other: "State") -> None:
@@ -512,13 +559,40 @@ def load(saved: dict | str) -> State:
         state = _GAMES[saved["game"]](saved["num_players"], seed=saved["seed"], options=saved["options"])
     except ValueError as exc:
         raise SaveError(f"the save's settings are not valid: {exc}") from None
-    for number, action_id in enumerate(actions, start=1):
+    if saved.get("forced_steps") != "taken":
+        # made before the engine took forced steps itself: they are among its actions
+        actions = _decisions_of_old_save(state, actions)
+    _replay(state, actions)
+    return state
+
+
+def _replay(state: State, actions: list[str], *, first: int = 1, total: int | None = None) -> None:
+    """Apply saved actions in turn; a refused one is a :class:`SaveError` naming it."""
+    total = len(actions) if total is None else total
+    for number, action_id in enumerate(actions, start=first):
         try:
             state.apply(action_id)
         except IllegalActionError as exc:
-            raise SaveError(f"move {number} of {len(actions)} ({quote(action_id)}) cannot be replayed: "
+            raise SaveError(f"move {number} of {total} ({quote(action_id)}) cannot be replayed: "
                             f"{exc}") from None
-    return state
+
+
+def _decisions_of_old_save(fresh: State, actions: list[str]) -> list[str]:
+    """The players' decisions among the actions of a save made before the engine took forced
+    steps itself: the save is replayed as it was made (every step answered by its player), and
+    the answers to forced steps are left out. (Games without forced steps: all of them.)"""
+    if type(fresh)._forced_step is State._forced_step:
+        return actions
+    old = fresh.clone()
+    old._takes_forced_steps = False
+    decisions = []
+    for number, action_id in enumerate(actions, start=1):
+        forced = old._forced_step()
+        legal = old.legal_actions() if forced is not None else ()
+        if not (len(legal) == 1 and legal[0].id == forced == action_id):
+            decisions.append(action_id)
+        _replay(old, [action_id], first=number, total=len(actions))
+    return decisions
 
 
 def fill_names(text: str, names: Iterable[str]) -> str:

@@ -46,6 +46,13 @@ def click_and_wait(page: Page, selector: str) -> str:
     return wait_idle(page)
 
 
+def pass_device(page: Page) -> str:
+    """Hotseat: after a draw the player sees the drawn cards ("drawn"); "Done" brings the curtain."""
+    if page.evaluate("window.__app.phase") == "drawn":
+        return click_and_wait(page, "[data-testid=drawn-done]")
+    return page.evaluate("window.__app.phase")
+
+
 def motto_move(page: Page) -> str:
     """Make one Motto click for the human to move, with a simple strategy:
     build a play if one exists (select, select, select, confirm), else draw (or take)."""
@@ -100,9 +107,16 @@ def format_violations(violations: list[dict]) -> str:
 
 
 def assert_no_axe_violations(page: Page, label: str) -> None:
-    """Fail with a readable list if axe-core finds any WCAG 2.0/2.1 A/AA violation on the page."""
-    violations = axe_violations(page)
-    assert not violations, f"axe-core: {len(violations)} violation(s) on {label}:\n{format_violations(violations)}"
+    """Fail with a readable list if axe-core finds any WCAG 2.0/2.1 A/AA violation on the page,
+    in the light theme and in the dark one (prefers-color-scheme); the page is left in the
+    scheme it was in."""
+    dark = page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches")
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        violations = axe_violations(page)
+        assert not violations, (f"axe-core: {len(violations)} violation(s) on {label}, {scheme} theme:\n"
+                                f"{format_violations(violations)}")
+    page.emulate_media(color_scheme="dark" if dark else "light")
 
 
 # ---------------------------------------------------------------- keyboard

@@ -62,7 +62,7 @@ def test_save_load_round_trip_and_corrupt_files(app, tmp_path):
     saved = json.loads(path.read_text())
     assert saved["game"] == "motto" and saved["seed"] == 99
     assert [s["name"] for s in saved["seats"]] == NAMES
-    assert len(engine.load(saved).history) == before_status["turn"]
+    assert len(engine.load(saved).history) == before_status["actions"]
 
     # play something else, then load the file: everything comes back
     app.click("[data-testid=new-game]")
@@ -93,4 +93,4 @@ def test_save_load_round_trip_and_corrupt_files(app, tmp_path):
         assert app.evaluate("window.__app.status") == before_status
         assert app.evaluate("window.__app.view.table.hand") == before_hand
     assert motto_move(app) in ("human", "over")
-    assert app.evaluate("window.__app.status.turn") > before_status["turn"]
+    assert app.evaluate("window.__app.status.actions") > before_status["actions"]

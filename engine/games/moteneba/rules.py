@@ -659,6 +659,14 @@ class MotenebaState(State):
             return "there is nothing to cancel"
         return None
 
+    def _forced_step(self) -> str | None:
+        """The +3 Power step of a player who holds event cards but no +3 Power card: "done" is
+        its only answer and saying it shows nothing, so the engine says it for them (logged as
+        when a player says it: "{P1} is done with +3 Power.", the same words either way)."""
+        if self.phase == "power" and "power" not in self.hands[self._current]:
+            return "done"
+        return None
+
     # -------------------------------------------------------------- carrying out actions
     def _apply(self, action: Action) -> None:
         seat = self._current
