@@ -61,7 +61,8 @@ def test_motto_by_keyboard_alone_with_axe_on_every_screen(app):
     # (each name begins with the words on the card's face, so a speech user can say them)
     labels = [app.get_attribute(f"[data-testid=hand-card] >> nth={i}", "aria-label") for i in range(len(view["table"]["hand"]))]
     for label, card in zip(labels, view["table"]["hand"]):
-        words = f"{card['count']} {card['symbol'].capitalize()} {card['colour'].capitalize()} · "
+        stage = {"youth": "Youth", "adulthood": "Adult", "old age": "Old age"}[card["stage"]]
+        words = f"{card['count']} {card['symbol'].capitalize()} {card['colour'].capitalize()} {stage}"
         assert label.startswith(words), (label, card)
     said = app.inner_text("[data-testid=announce]")
     log = app.locator("[data-testid=log] li")
