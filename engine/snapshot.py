@@ -79,8 +79,8 @@ def text(value, what: str) -> str:
 
 def optional(check):
     """A check that also accepts ``null`` (read as ``None``)."""
-    def checked(value, what, *args):
-        return None if value is None else check(value, what, *args)
+    def checked(value, what, *args, **kwargs):
+        return None if value is None else check(value, what, *args, **kwargs)
     return checked
 
 
