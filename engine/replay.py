@@ -1,7 +1,9 @@
 """Stepping through a game: the position after any number of its actions.
 
 A game is fully determined by ``(game, num_players, options, seed, actions)``, so the position at
-step ``k`` is the game replayed from its seed with its first ``k`` actions. Replaying from the
+step ``k`` is the game replayed from its seed with its first ``k`` actions. (A game that went on
+from a saved position after an engine update, see :func:`engine.load_save`, replays from that
+position: step 0 is where it was brought back.) Replaying from the
 start for every step would cost a whole game per click, so a :class:`Replay` keeps
 
 * a *checkpoint* (an independent clone) every :data:`CHECKPOINT_EVERY` steps, and
@@ -29,6 +31,7 @@ class Replay:
         self.cls = game.__class__
         self.settings = (game.num_players, game.seed, dict(game.options))
         self.actions: list[str] = list(game.history)
+        self.start = game._start            # None: the deal of the seed; else a saved position
         start = game.restart()
         self.checkpoints: dict[int, State] = {0: start.clone()}
         self.actors: list[int] = []         # seat that took action i (step i -> i + 1)
@@ -50,7 +53,7 @@ class Replay:
     def fits(self, game: State) -> bool:
         """Whether this replay still describes ``game`` (same settings, same actions)."""
         return (game.__class__ is self.cls and self.settings == (game.num_players, game.seed, game.options)
-                and game.history == self.actions)
+                and game.history == self.actions and (game._start is self.start or game._start == self.start))
 
     @property
     def steps(self) -> int:
@@ -59,9 +62,12 @@ class Replay:
 
     def info(self) -> dict:
         """``steps``, ``is_over``, ``actors`` (the seat that took each action), ``log`` (every
-        line) and ``log_steps`` (for each log line, the step after which it appears; 0: setup)."""
+        line), ``log_steps`` (for each log line, the step after which it appears; 0: setup) and
+        ``from_saved_position`` (step 0 is a saved position the game was brought back from,
+        not the deal: what came before it cannot be replayed)."""
         return {"steps": self.steps, "is_over": self.is_over, "actors": list(self.actors),
-                "log": list(self.log), "log_steps": list(self.log_steps)}
+                "log": list(self.log), "log_steps": list(self.log_steps),
+                "from_saved_position": self.start is not None}
 
     def position(self, step: int) -> State:
         """The game after its first ``step`` actions. The state is the replay's own: read it, do

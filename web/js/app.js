@@ -73,9 +73,18 @@ function showError(message) {
   const turnLine = $("game").hidden ? 0 : document.querySelector(".game__status").getBoundingClientRect().bottom;
   box.style.top = top ? `${Math.max(16, Math.min(turnLine + 8, innerHeight / 3))}px` : "";
   $("message-text").textContent = message;
+  box.classList.remove("message--notice");
   show(box, Boolean(message));
 }
 const clearError = () => showError("");
+
+/** A sentence for the player that is not a failure, in the same toast (marked as information). */
+function showNotice(message) {
+  const { lastError } = app;
+  showError(message);
+  app.lastError = lastError;
+  $("message").classList.add("message--notice");
+}
 
 function setPhase(phase) {
   app.phase = phase;
@@ -250,6 +259,14 @@ async function restoreAutosave() {
   }
   app.setup = setupFromSave(reply.status, data.seats, data.hints);
   app.status = reply.status;
+  if (reply.notice) {
+    // made by an earlier version: the game goes on from its saved position. Keep the game in
+    // its new form at once, so the notice is said once (not at every reload until a move).
+    const saved = await engine("save");
+    if (saved.ok) writeAutosave({ save: saved.save, seats: app.setup.seats, hints: app.setup.hints, status: reply.status,
+                                  title: gameInfo(app.setup.game)?.title ?? app.setup.game });
+    return reply.notice;
+  }
   return undefined;
 }
 
@@ -601,6 +618,7 @@ async function loadFile(file) {
   }
   clearError();
   enterGame(setupFromSave(reply.status, seats, hints), reply.status);
+  if (reply.notice) showNotice(reply.notice); // made by an earlier version: said once, here
 }
 
 /** The page's setup for a loaded game: the save's seats if they fit, else default seats. A name

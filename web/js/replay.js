@@ -216,7 +216,9 @@ function draw(view) {
   const who = view.current_player != null ? r.names[view.current_player] : null;
   const acted = step > 0 ? r.names[r.info.actors[step - 1]] : null;
   $("replay").querySelector("[data-testid=replay-turn]").textContent =
-    (acted ? `${acted} acted. ` : "The start of the game. ") +
+    (acted ? `${acted} acted. ` : r.info.from_saved_position
+      ? "Where the game was brought back from an earlier version's save (what came before cannot be replayed). "
+      : "The start of the game. ") +
     (view.is_over ? "The game is over." : `${who} to move.`);
 
   const table = $("table");
