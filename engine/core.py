@@ -451,6 +451,7 @@ class State:
         state._read_state(snapshot.Reader(reader.raw("game"), what), schema)
         if not state._over and not state.legal_actions():
             raise ValueError(f"{what} leaves the seat to move with nothing to do")
+        state._forget_legal()
         return state
 
     # ------------------------------------------------------------------ helpers for games
@@ -646,6 +647,7 @@ def load_save(saved: dict | str) -> Loaded:
     stored._undo_floor = 0
     stored._undo_reason = RESTORED_UNDO_REASON
     stored._start = stored.snapshot()
+    stored._forget_legal()
     return Loaded(stored, restored=True, why=why)
 
 
