@@ -288,7 +288,7 @@ class State:
         that position."""
         if self._start is not None:
             return self.__class__._from_snapshot(self.num_players, self.seed, self.options, self._start,
-                                                 0, start=self._start)
+                                                 start=self._start)
         return self.__class__(self.num_players, seed=self.seed, options=self.options)
 
     def _why_no_undo(self, seat) -> str | None:
@@ -418,9 +418,8 @@ class State:
                 "game": self._write_state()}
 
     @classmethod
-    def _from_snapshot(cls, num_players: int, seed: int, options: dict, data, actions: int,
-                       start: dict | None) -> "State":
-        """The position a :meth:`snapshot` describes, reached by ``actions`` actions from
+    def _from_snapshot(cls, num_players: int, seed: int, options: dict, data, start: dict | None) -> "State":
+        """The position a :meth:`snapshot` describes, with an empty history starting from
         ``start``. ``ValueError`` says what does not fit this engine."""
         what = "the saved position"
         reader = snapshot.Reader(data, what)
@@ -443,7 +442,7 @@ class State:
         state._current = reader.get("current", snapshot.seat, num_players)
         state._memo = None
         undo = reader.sub("undo")
-        state._undo_floor = undo.get("floor", snapshot.whole, 0, actions + 1)
+        state._undo_floor = undo.get("floor", snapshot.whole, 0, inputs.MAX_ACTIONS + 1)
         state._undo_reason = undo.get("reason", snapshot.text)
         state._last_actor = undo.get("last_actor", snapshot.optional(snapshot.seat), num_players)
         state._revealed = False
@@ -631,11 +630,11 @@ def load_save(saved: dict | str) -> Loaded:
     try:
         start = saved.get("start")
         if start is not None:
-            begin = cls._from_snapshot(*settings, start, 0, start=None)
+            begin = cls._from_snapshot(*settings, start, start=None)
             begin._start = begin.snapshot()
         else:
             begin = fresh
-        stored = cls._from_snapshot(*settings, saved["state"], len(actions), start=None)
+        stored = cls._from_snapshot(*settings, saved["state"], start=None)
     except ValueError as exc:
         raise SaveError(str(exc)) from None
     why = _replay(begin, actions, strict=False)

@@ -251,7 +251,9 @@ class MottainaiState(Crafting, Scoring, Views, State):
                 or d == "offers" and (self.offer_trigger is None or self.offer_next is None)
                 or d in ("card", "support", "wing", "tailor") and self.kind is None
                 or d in ("support", "wing") and self.work is None
-                or d in ("support", "wing") and self.work not in mine):
+                or d in ("support", "wing") and self.work not in mine
+                or (self.task_owner is None) != (self.task_material is None)
+                or d == "new_task" and self.tasks[self._current] is not None):
             raise ValueError(f"{r.name('decision')} is not one the seat to move can be in")
 
     @staticmethod
