@@ -1,0 +1,86 @@
+"""A game in progress survives an update of the site whose engine deals differently.
+
+Build A (the built site) autosaves a Motto game; then the site is updated in place to build B:
+the same files, but ``build.json`` points to an engine archive whose ``Rng.shuffle`` reverses
+what it shuffled (so every deck comes out in another order and the autosave's actions no longer
+replay). Continue must bring the game back exactly where it was, with the notice said once.
+"""
+from __future__ import annotations
+
+import json
+import shutil
+import zipfile
+
+from conftest import SITE
+from e2e_helpers import BOOT_TIMEOUT_MS, PACE, motto_move, start, wait_idle
+from serve_site import serve_in_thread
+
+from engine.core import RESTORED_NOTICE
+
+SHUFFLE = "            items[i], items[j] = items[j], items[i]\n"
+
+
+def updated_site(tmp_path) -> tuple:
+    """A copy of the site and the ``build.json`` of build B (an engine that shuffles differently)."""
+    live = tmp_path / "site"
+    shutil.copytree(SITE, live)
+    build = json.loads((live / "build.json").read_text())
+    archive = live / build["engine_archive"]
+    (live / "wheels" / "b-shuffle").mkdir()
+    changed = live / "wheels" / "b-shuffle" / archive.name
+    with zipfile.ZipFile(archive) as zin, zipfile.ZipFile(changed, "w") as zout:
+        for item in zin.infolist():
+            if item.filename.startswith("engine/__pycache__/rng."):
+                continue   # compiled from the changed source instead
+            data = zin.read(item)
+            if item.filename == "engine/rng.py":
+                text = data.decode()
+                assert SHUFFLE in text
+                data = text.replace(SHUFFLE, SHUFFLE + "        items.reverse()\n", 1).encode()
+            zout.writestr(item, data)
+    build_b = {**build, "engine_archive": f"wheels/b-shuffle/{archive.name}",
+               "snapshot_key": build["snapshot_key"] + "-b", "build": build["build"] + "-b"}
+    return live, build_b
+
+
+def boot(page, url):
+    page.goto(f"{url}?pace={PACE}")
+    page.wait_for_function("window.__app && window.__app.ready", timeout=BOOT_TIMEOUT_MS)
+
+
+def test_continue_after_an_update_that_shuffles_differently(page, problems, tmp_path):
+    live, build_b = updated_site(tmp_path)
+    server, url = serve_in_thread(live)
+    try:
+        problems.watch(page)
+        boot(page, url)
+        start(page, players=3, seats=["human", "random", "random"], seed=11)
+        for _ in range(6):
+            if motto_move(page) != "human":
+                break
+        wait_idle(page)
+        page.wait_for_function("window.__app.autosaved > 0")
+        before = page.evaluate("window.__app.view")
+        saved = page.evaluate("JSON.parse(localStorage.getItem('moteplay.autosave.v1')).save")
+        assert saved["format"] == "moteplay-save-2" and saved["actions"]
+
+        (live / "build.json").write_text(json.dumps(build_b))   # the update
+        boot(page, url)
+        notice = page.locator("[data-testid=lobby-notice]")
+        assert notice.inner_text().strip() == RESTORED_NOTICE
+        assert page.evaluate("localStorage.getItem('moteplay.autosave.broken')") is None
+        page.click("[data-testid=resume]")
+        assert wait_idle(page) == "human"
+        after = page.evaluate("window.__app.view")
+        for key in ("current_player", "prompt", "legal_actions", "log", "table"):
+            assert after[key] == before[key], key
+        # the game plays on under build B
+        assert motto_move(page) in ("human", "over")
+
+        # said once: the autosave now holds the game as build B keeps it
+        boot(page, url)
+        assert page.locator("[data-testid=lobby-notice]").count() == 0
+        assert page.locator("[data-testid=resume]").count() == 1
+    finally:
+        server.shutdown()
+        server.server_close()
