@@ -616,6 +616,8 @@ def load_save(saved: dict | str) -> Loaded:
             raise ValueError("the save's actions must be a list of action ids")
         if len(actions) > inputs.MAX_ACTIONS:
             raise ValueError(f"the save has too many actions ({len(actions)}; at most {inputs.MAX_ACTIONS})")
+        for action_id in actions:
+            inputs.name(action_id, "an action id in the save")
     except ValueError as exc:
         raise SaveError(str(exc)) from None
     cls = _GAMES[saved["game"]]
