@@ -61,7 +61,7 @@ def _status(state: State) -> dict:
     return {"game": state.info.name, "num_players": state.num_players, "seed": state.seed,
             "options": state.options, "current_player": state.current_player, "is_over": state.is_over,
             "scores": state.scores() if state.is_over else None, "winners": state.winners(),
-            "turn": len(state.history),
+            "turn": state.turn,
             "can_undo": not state.is_over and state.can_undo(state.current_player)}
 
 

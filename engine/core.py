@@ -36,6 +36,8 @@ Subclasses implement these hooks (all private, the public API is written once he
 ``_write_state()``, ``_read_state(reader, schema)``
     the game's own fields as plain JSON data for a saved position, and back (checking every
     value: see :mod:`engine.snapshot`); ``state_schema`` is the version of that layout.
+    ``_settle()`` (optional) moves a position read from an older save on over steps the rules
+    now take by themselves.
 ``_determinize(seat, rng)``
     re-deal, in place, everything ``seat`` cannot see, consistently with what it has seen. The
     result must depend only on what ``seat`` knows and on ``rng``: gather the unseen cards, *sort*
@@ -156,6 +158,7 @@ class State:
         self._revealed = False
         # the position the history starts from, as a snapshot; None: dealt from the seed
         self._start: dict | None = None
+        self._turns_before = 0              # actions taken before that position
         self._setup()
 
     # ------------------------------------------------------------------ options
@@ -202,6 +205,12 @@ class State:
     @property
     def is_over(self) -> bool:
         return self._over
+
+    @property
+    def turn(self) -> int:
+        """How many actions the game has had: its history, and for a game that went on from a
+        saved position (see :func:`load_save`) the actions before that position too."""
+        return self._turns_before + len(self.history)
 
     def legal_actions(self) -> list[Action]:
         """The legal actions of the player to move, in a deterministic order ([] once over).
@@ -323,6 +332,7 @@ class State:
         other._last_actor = self._last_actor
         other._revealed = self._revealed
         other._start = self._start  # read-only data, shared
+        other._turns_before = self._turns_before
         self._copy_into(other)
         return other
 
@@ -412,8 +422,8 @@ class State:
         """The whole position as plain JSON data: the game's own fields (``game``, in the layout
         ``schema``), the random generator, the seat to move, the log, and what undo needs. With
         the settings of the save, :func:`load` rebuilds exactly this position from it."""
-        return {"schema": self.state_schema, "rng": f"{self.rng.state:016x}", "current": self._current,
-                "over": self._over, "log": list(self.log),
+        return {"schema": self.state_schema, "rng": f"{self.rng.state:016x}", "turn": self.turn,
+                "current": self._current, "over": self._over, "log": list(self.log),
                 "undo": {"floor": self._undo_floor, "reason": self._undo_reason, "last_actor": self._last_actor},
                 "game": self._write_state()}
 
@@ -437,6 +447,7 @@ class State:
             raise ValueError(f"{what}'s rng must be 16 hexadecimal digits, not {quote(rng)}")
         state.rng.state = int(rng, 16)
         state.history = []
+        state._turns_before = reader.get("turn", snapshot.whole, 0, 1 << 31)
         state.log = reader.get("log", snapshot.list_of, snapshot.text, most=inputs.MAX_VALUES)
         state._over = reader.get("over", snapshot.flag)
         state._current = reader.get("current", snapshot.seat, num_players)
@@ -448,6 +459,7 @@ class State:
         state._revealed = False
         state._start = start
         state._read_state(snapshot.Reader(reader.raw("game"), what), schema)
+        state._settle()
         if not state._over and not state.legal_actions():
             raise ValueError(f"{what} leaves the seat to move with nothing to do")
         state._forget_legal()
@@ -501,6 +513,11 @@ class State:
 
     def _read_state(self, reader: "snapshot.Reader", schema: int) -> None:
         raise NotImplementedError
+
+    def _settle(self) -> None:
+        """Bring a position read from a save up to the current rules (default: nothing). A game
+        whose rules now take a step by themselves that a player used to take (a decision with
+        one possible answer, say) takes it here for a position that waits at that step."""
 
     def _determinize(self, seat: int, rng: Rng) -> None:
         raise NotImplementedError

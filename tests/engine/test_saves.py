@@ -100,6 +100,7 @@ def test_saves_from_before_an_engine_change_go_on_from_where_they_were(monkeypat
         assert views(restored) == views(original)
         assert ids(restored) == ids(original)
         assert restored.current_player == original.current_player and restored.history == []
+        assert restored.turn == original.turn == len(original.history)
         # a later save of the restored game loads again, exactly, with no notice
         again = json.dumps(restored.save())
         second = load_save(again)
@@ -264,3 +265,53 @@ def test_a_consistent_but_different_position_goes_on_from_the_stored_one():
     assert loaded.restored
     assert [c["key"] for c in loaded.state.view(0)["table"]["hand"]] == sorted(
         game["hands"][0], key=lambda k: engine.games.motto.rules.CARD_BY_KEY[k])
+
+
+def test_a_step_the_rules_now_take_by_themselves_is_taken_for_a_stored_position(monkeypatch):
+    """Moteneba, planted: a player without a +3 Power card no longer says "done" (the step is
+    skipped). A save waiting at that step goes on past it, through the game's ``_settle``."""
+    from engine.games.moteneba.rules import MotenebaState
+
+    def waiting(state):
+        return state.phase == "power" and "power" not in state.hands[state.current_player]
+
+    for seed in range(40):
+        state, rng = engine.new_game("moteneba", 3, seed=seed), Rng(seed)
+        while not state.is_over and not waiting(state):
+            state.apply(rng.choice(state.legal_actions()))
+        if not state.is_over:
+            break
+    else:
+        pytest.fail("no game waits at a +3 Power step without a card")
+    text = json.dumps(state.save())
+    expected = state.clone()
+    expected.apply("done")
+    while not expected.is_over and waiting(expected):
+        expected.apply("done")
+
+    start_power, apply = MotenebaState._start_power, MotenebaState._apply
+
+    def skip_without_power(self):
+        start_power(self)
+        self._settle()
+
+    def apply_and_skip(self, action):
+        apply(self, action)
+        self._settle()
+
+    def settle(self):
+        while self.phase == "power" and not self._over and "power" not in self.hands[self._current]:
+            self._say("{P%d} is done with +3 Power." % self._current)
+            if self.power_queue:
+                self._current = self.power_queue.pop(0)
+            else:
+                self._score_year()
+
+    monkeypatch.setattr(MotenebaState, "_start_power", skip_without_power)
+    monkeypatch.setattr(MotenebaState, "_apply", apply_and_skip)
+    monkeypatch.setattr(MotenebaState, "_settle", settle)
+    loaded = load_save(text)
+    assert loaded.restored
+    assert views(loaded.state) == views(expected) and ids(loaded.state) == ids(expected)
+    again = json.dumps(loaded.state.save())
+    assert json.dumps(engine.load(again).save()) == again
