@@ -281,9 +281,14 @@ def check_clones(state) -> None:
 
 
 def check_round_trip(state) -> None:
-    """save -> JSON text -> load (a replay of the seed and the actions): the same views for every
-    seat and the spectator, the same legal actions, log and scores."""
-    loaded = engine.load(json.dumps(state.save()))
+    """save -> JSON text -> load (a replay of the seed and the actions, which reproduces the stored
+    position): the same save again, the same views for every seat and the spectator, the same
+    legal actions, log and scores."""
+    text = json.dumps(state.save())
+    result = engine.load_save(text)
+    assert not result.restored, f"the save does not replay to its own position: {result.why}"
+    loaded = result.state
+    assert json.dumps(loaded.save()) == text, "save -> load -> save gave another save"
     assert views(loaded) == views(state), "save/load changed a view"
     assert [a.id for a in loaded.legal_actions()] == [a.id for a in state.legal_actions()], \
         "save/load changed the legal actions"
