@@ -81,6 +81,17 @@ def test_continue_after_an_update_that_shuffles_differently(page, problems, tmp_
         boot(page, url)
         assert page.locator("[data-testid=lobby-notice]").count() == 0
         assert page.locator("[data-testid=resume]").count() == 1
+
+        # a "Save game" file from build A loads the same way, with the sentence in a toast
+        seats = [{"kind": "human", "bot": None, "name": "Ann"},
+                 {"kind": "bot", "bot": "random", "name": "Bo"}, {"kind": "bot", "bot": "random", "name": "Cy"}]
+        path = tmp_path / "motto-from-build-a.json"
+        path.write_text(json.dumps({**saved, "seats": seats}))
+        page.set_input_files("[data-testid=load-file]", str(path))
+        assert wait_idle(page) == "human"
+        assert page.locator("[data-testid=error]").is_visible()
+        assert page.inner_text("#message-text").strip() == RESTORED_NOTICE
+        assert page.evaluate("window.__app.view.table.hand") == before["table"]["hand"]
     finally:
         server.shutdown()
         server.server_close()
