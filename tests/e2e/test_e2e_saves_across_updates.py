@@ -61,6 +61,7 @@ def test_continue_after_an_update_that_shuffles_differently(page, problems, tmp_
         wait_idle(page)
         page.wait_for_function("window.__app.autosaved > 0")
         before = page.evaluate("window.__app.view")
+        turn = page.evaluate("window.__app.status.turn")
         saved = page.evaluate("JSON.parse(localStorage.getItem('moteplay.autosave.v1')).save")
         assert saved["format"] == "moteplay-save-2" and saved["actions"]
 
@@ -69,6 +70,7 @@ def test_continue_after_an_update_that_shuffles_differently(page, problems, tmp_
         notice = page.locator("[data-testid=lobby-notice]")
         assert notice.inner_text().strip() == RESTORED_NOTICE
         assert page.evaluate("localStorage.getItem('moteplay.autosave.broken')") is None
+        assert page.inner_text("[data-testid=resume]").strip().endswith(f"turn {turn}")   # it still counts
         page.click("[data-testid=resume]")
         assert wait_idle(page) == "human"
         after = page.evaluate("window.__app.view")
