@@ -59,21 +59,23 @@ def whole(value, what: str, low: int, high: int) -> int:
     return value
 
 
-def flag(value, what: str) -> bool:
-    if not isinstance(value, bool):
-        raise ValueError(f"{what} must be true or false, not {quote(value)}")
+def _typed(value, what: str, kind: type, words: str):
+    if not isinstance(value, kind):
+        raise ValueError(f"{what} must be {words}, not {quote(value)}")
     return value
+
+
+def flag(value, what: str) -> bool:
+    return _typed(value, what, bool, "true or false")
+
+
+def text(value, what: str) -> str:
+    return _typed(value, what, str, "text")
 
 
 def one_of(value, what: str, choices) -> str:
     if not isinstance(value, str) or value not in choices:
         raise ValueError(f"{what} is not one this engine knows: {quote(value)}")
-    return value
-
-
-def text(value, what: str) -> str:
-    if not isinstance(value, str):
-        raise ValueError(f"{what} must be text, not {quote(value)}")
     return value
 
 
