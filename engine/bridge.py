@@ -14,9 +14,9 @@ import json
 
 import math
 
-from . import __version__, inputs, list_games as _list_games, load as _load, new_game as _new_game
+from . import __version__, inputs, list_games as _list_games, new_game as _new_game
 from .bots import available, make_bot
-from .core import IllegalActionError, SaveError, State
+from .core import IllegalActionError, SaveError, State, load_save as _load_save
 from .inputs import quote
 from .replay import Replay
 from .rng import Rng
@@ -175,15 +175,19 @@ def save() -> str:
 
 @_guard
 def load(saved: str) -> str:
-    """Replace the current game by a saved one; a bad save leaves the current game as it was."""
+    """Replace the current game by a saved one; a bad save leaves the current game as it was.
+
+    When the save's actions no longer replay to the position it holds (it was made by an
+    earlier version of the engine), the game goes on from that position and the reply carries a
+    ``notice`` for the player (see ``engine.load_save``); otherwise ``notice`` is ``null``."""
     global _game
     try:
         data = _parse(saved, "its text")
-        game = _load(data)
+        loaded = _load_save(data)
     except ValueError as exc:  # SaveError too
         raise SaveError(f"the file is damaged or is not a Moteplay save: {exc}") from None
-    _game = game
-    return _reply(status=_status(_game))
+    _game = loaded.state
+    return _reply(status=_status(_game), notice=loaded.notice)
 
 
 @_guard

@@ -5,7 +5,9 @@ the game replayed from its seed with its first actions. A replay's *steps* are t
 decisions as the log tells them: step ``k`` is the position after the ``k``-th action that added a
 line to the log (a Motto play of three cards is one step, not four: choosing the cards logs
 nothing), and its *caption* is those lines, in the game's words. A game saved in the middle of a
-decision ends with one more step, the position as saved. Replaying from the
+decision ends with one more step, the position as saved. (A game that went on from a saved
+position after an engine update, see :func:`engine.load_save`, replays from that position: step 0
+is where it was brought back.) Replaying from the
 start for every step would cost a whole game per click, so a :class:`Replay` keeps
 
 * a *checkpoint* (an independent clone) every :data:`CHECKPOINT_EVERY` steps, and
@@ -33,6 +35,7 @@ class Replay:
         self.cls = game.__class__
         self.settings = (game.num_players, game.seed, dict(game.options))
         self.actions: list[str] = list(game.history)
+        self.start = game._start            # None: the deal of the seed; else a saved position
         start = game.restart()
         self.checkpoints: dict[int, State] = {0: start.clone()}
         self.stops: list[int] = [0]         # step k is the position after stops[k] actions
@@ -58,7 +61,7 @@ class Replay:
     def fits(self, game: State) -> bool:
         """Whether this replay still describes ``game`` (same settings, same actions)."""
         return (game.__class__ is self.cls and self.settings == (game.num_players, game.seed, game.options)
-                and game.history == self.actions)
+                and game.history == self.actions and (game._start is self.start or game._start == self.start))
 
     @property
     def steps(self) -> int:
@@ -69,13 +72,15 @@ class Replay:
         """``steps``, ``is_over``, ``actors`` (the seat whose decision each step is), ``log``
         (every line), ``log_steps`` (for each log line, the step after which it appears; 0:
         setup), ``captions`` (for each step 0..steps, its log lines: what happened, in the game's
-        words) and ``actions`` (for each step, how many actions lie before it)."""
+        words), ``actions`` (for each step, how many actions lie before it) and
+        ``from_saved_position`` (step 0 is a saved position the game was brought back from, not
+        the deal: what came before it cannot be replayed)."""
         captions = [[] for _ in self.stops]
         for line, step in zip(self.log, self.log_steps):
             captions[step].append(line)
         return {"steps": self.steps, "is_over": self.is_over, "actors": list(self.actors),
                 "log": list(self.log), "log_steps": list(self.log_steps), "captions": captions,
-                "actions": list(self.stops)}
+                "actions": list(self.stops), "from_saved_position": self.start is not None}
 
     def position(self, step: int) -> State:
         """The game at ``step`` (after its first ``stops[step]`` actions). The state is the

@@ -68,6 +68,6 @@ def test_saves_from_before_forced_steps_still_load_and_play_on(name):
         assert expect["prompt"].endswith("you have no +3 Power card to play. Say done.")
         assert state.log[len(expect["log"])] == DONE_LINE % expect["current_player"]
     resaved = state.save()
-    assert resaved["forced_steps"] == "taken" and engine.load(resaved).view(0) == state.view(0)
+    assert resaved["format"] == "moteplay-save-2" and engine.load(resaved).view(0) == state.view(0)
     play(state, Rng(1))
     assert state.is_over and engine.load(state.save()).scores() == state.scores()

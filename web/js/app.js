@@ -51,6 +51,7 @@ const app = {
   progress: "",     // the engine's boot step, for "Starting Python…"
   kept: null,       // the autosaved game, until it is loaded into the engine
   restoreNotice: undefined, // why the kept game could not be loaded (shown by the lobby)
+  updateNotice: null, // the kept game goes on from its saved position (an earlier version's save)
   games: [],
   setup: null,      // {game, numPlayers, seats: [{kind, bot, name}], seed, options}
   status: null,     // last bridge status
@@ -84,9 +85,18 @@ function showError(message) {
   const turnLine = $("game").hidden ? 0 : document.querySelector(".game__status").getBoundingClientRect().bottom;
   box.style.top = top ? `${Math.max(16, Math.min(turnLine + 8, innerHeight / 3))}px` : "";
   $("message-text").textContent = message;
+  box.classList.remove("message--notice");
   show(box, Boolean(message));
 }
 const clearError = () => showError("");
+
+/** A sentence for the player that is not a failure, in the same toast (marked as information). */
+function showNotice(message) {
+  const { lastError } = app;
+  showError(message);
+  app.lastError = lastError;
+  $("message").classList.add("message--notice");
+}
 
 function setPhase(phase) {
   app.phase = phase;
@@ -274,8 +284,13 @@ function enterGame(setup, status) {
 /** The lobby's Continue: the kept game, once the engine has loaded it. */
 async function continueGame() {
   if (!(await engineFor())) return;
-  if (!app.status) gotoLobby(app.restoreNotice, { fromHistory: true }); // it could not be loaded
-  else resumeGame();
+  if (!app.status) {
+    gotoLobby(app.restoreNotice, { fromHistory: true }); // it could not be loaded
+    return;
+  }
+  resumeGame();
+  if (app.updateNotice) showNotice(app.updateNotice);
+  app.updateNotice = null;
 }
 
 /** Back from the lobby to the kept game (the curtain shows again in hotseat). */
@@ -330,6 +345,15 @@ async function restoreAutosave() {
   }
   app.setup = setupFromSave(reply.status, data.seats, data.hints);
   app.status = reply.status;
+  if (reply.notice) {
+    // made by an earlier version: the game goes on from its saved position. Keep the game in
+    // its new form at once, so the notice is said once (not at every reload until a move).
+    const saved = await engine("save");
+    if (saved.ok) writeAutosave({ save: saved.save, seats: app.setup.seats, hints: app.setup.hints, status: reply.status,
+                                  title: gameInfo(app.setup.game)?.title ?? app.setup.game });
+    if (app.phase === "lobby") gotoLobby(reply.notice, { fromHistory: true });
+    else app.updateNotice = reply.notice;   // Continue was pressed while Python started: said in the game
+  }
 }
 
 const shorten = (text, max = 120) => {
@@ -719,6 +743,7 @@ async function loadFile(file) {
   }
   clearError();
   enterGame(setupFromSave(reply.status, seats, hints), reply.status);
+  if (reply.notice) showNotice(reply.notice); // made by an earlier version: said once, here
 }
 
 /** The page's setup for a loaded game: the save's seats if they fit, else default seats. A name

@@ -196,6 +196,9 @@ async function goTo(step, { say = true, playing = false } = {}) {
 /** What happened at `step`, in the game's words: its log lines (a step is one decision). */
 function caption(step) {
   const lines = (replay.info.captions?.[step] ?? []).map(fill);
+  if (step === 0 && replay.info.from_saved_position) {
+    return "Where the game was brought back from an earlier version's save (what came before cannot be replayed).";
+  }
   if (step === 0) return lines.length ? `The start of the game. ${lines.join(" ")}` : "The start of the game.";
   if (lines.length) return lines.join(" ");
   return `${replay.names[replay.info.actors[step - 1]]} is choosing (the game was saved in the middle of a decision).`;
