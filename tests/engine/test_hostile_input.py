@@ -196,6 +196,7 @@ def _assert_refused_reply(reply: str):
     assert isinstance(reply, str) and len(reply) <= SHORT + 50, reply[:500]
     data = json.loads(reply)
     assert data["ok"] is False and data["error"] and len(data["error"]) <= SHORT, data
+    assert "internal" not in data, data  # a refusal, not a bug
 
 
 def _text(value) -> str | object:
