@@ -57,6 +57,9 @@ def cmd_play(args) -> int:
         else:
             state = new_game(args.game, args.players, seed=args.seed, options=_parse_options(args.option))
         bot = make_bot(state.info.name, args.bot)
+    except UnicodeDecodeError:  # a save in UTF-16, say (Windows Notepad's "Unicode")
+        print(f"error: {args.load} is not UTF-8 text: save the file as UTF-8 and try again", file=sys.stderr)
+        return 2
     except (ValueError, OSError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
