@@ -18,7 +18,7 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
-from .core import (  # noqa: E402
+from .core import (
     Action,
     GameInfo,
     IllegalActionError,
@@ -29,7 +29,7 @@ from .core import (  # noqa: E402
     game_class,
     load,
 )
-from . import games  # noqa: E402,F401  (registers every game)
+from . import games  # noqa: F401 - imported to register every game
 
 __all__ = ["Action", "GameInfo", "IllegalActionError", "Option", "SaveError", "State",
            "fill_names", "list_games", "load", "new_game", "__version__"]

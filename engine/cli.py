@@ -13,7 +13,7 @@ import sys
 
 from . import __version__, list_games, load, new_game
 from .bots import available, make_bot
-from .core import IllegalActionError, SaveError, fill_names
+from .core import IllegalActionError, fill_names
 from .rng import Rng
 
 

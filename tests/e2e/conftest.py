@@ -27,15 +27,15 @@ sys.path.insert(0, str(ROOT))                      # engine, for cross-checks in
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # e2e_helpers
 
 try:
-    import pytest_playwright  # noqa: F401
+    import pytest_playwright  # noqa: F401 - only to check that it is installed
 except ImportError:  # pragma: no cover - only without the dev requirements
     if os.environ.get("CI"):
         raise
     pytest.skip("pytest-playwright is not installed (pip install -r requirements-dev.txt)",
                 allow_module_level=True)
 
-from e2e_helpers import BOOT_TIMEOUT_MS, PACE  # noqa: E402
-from serve_site import serve_in_thread  # noqa: E402
+from e2e_helpers import BOOT_TIMEOUT_MS, PACE  # noqa: E402 - found through sys.path, set above
+from serve_site import serve_in_thread  # noqa: E402 - found through sys.path, set above
 
 
 def pytest_collection_modifyitems(items):
