@@ -39,9 +39,12 @@ from serve_site import serve_in_thread  # noqa: E402 - found through sys.path, s
 
 
 def pytest_collection_modifyitems(items):
+    """Every test here is ``e2e`` and ``slow`` (a browser and the built site): the quick run,
+    ``python -m pytest -m "not slow"``, leaves them out."""
     for item in items:
         if "tests/e2e/" in item.nodeid.replace("\\", "/"):
             item.add_marker(pytest.mark.e2e)
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture(scope="session")
