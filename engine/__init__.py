@@ -28,11 +28,12 @@ from .core import (
     fill_names,
     game_class,
     load,
+    load_save,
 )
 from . import games  # noqa: F401 - imported to register every game
 
 __all__ = ["Action", "GameInfo", "IllegalActionError", "Option", "SaveError", "State",
-           "fill_names", "list_games", "load", "new_game", "__version__"]
+           "fill_names", "list_games", "load", "load_save", "new_game", "__version__"]
 
 
 def list_games() -> list[dict]:

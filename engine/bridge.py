@@ -18,9 +18,9 @@ import json
 import math
 import traceback
 
-from . import __version__, inputs, list_games as _list_games, load as _load, new_game as _new_game
+from . import __version__, inputs, list_games as _list_games, new_game as _new_game
 from .bots import available, make_bot
-from .core import SaveError, State
+from .core import SaveError, State, load_save as _load_save
 from .inputs import quote
 from .replay import Replay
 from .rng import Rng
@@ -65,7 +65,7 @@ def _status(state: State) -> dict:
     return {"game": state.info.name, "num_players": state.num_players, "seed": state.seed,
             "options": state.options, "current_player": state.current_player, "is_over": state.is_over,
             "scores": state.scores() if state.is_over else None, "winners": state.winners(),
-            "turn": len(state.history),
+            "turn": state.turn, "actions": len(state.history),
             "can_undo": not state.is_over and state.can_undo(state.current_player)}
 
 
@@ -187,15 +187,19 @@ def save() -> str:
 
 @_guard
 def load(saved: str) -> str:
-    """Replace the current game by a saved one; a bad save leaves the current game as it was."""
+    """Replace the current game by a saved one; a bad save leaves the current game as it was.
+
+    When the save's actions no longer replay to the position it holds (it was made by an
+    earlier version of the engine), the game goes on from that position and the reply carries a
+    ``notice`` for the player (see ``engine.load_save``); otherwise ``notice`` is ``null``."""
     global _game
     try:
         data = _parse(saved, "its text")
-        game = _load(data)
+        loaded = _load_save(data)
     except ValueError as exc:  # SaveError too
         raise SaveError(f"the file is damaged or is not a Moteplay save: {exc}") from None
-    _game = game
-    return _reply(status=_status(_game))
+    _game = loaded.state
+    return _reply(status=_status(_game), notice=loaded.notice)
 
 
 @_guard
@@ -270,15 +274,17 @@ def _current_replay():
 
 @_guard
 def replay_info() -> str:
-    """The current game as a replay: ``steps``, ``is_over``, ``actors`` (seat that took each
-    action), ``log`` and ``log_steps`` (for each log line, the step after which it appears)."""
+    """The current game as a replay, step by step as the players decided (engine/replay.py):
+    ``steps``, ``is_over``, ``actors`` (seat whose decision each step is), ``log``, ``log_steps``
+    (for each log line, the step after which it appears), ``captions`` (each step's log lines)
+    and ``actions`` (for each step, the actions before it)."""
     return _reply(replay=_current_replay().info())
 
 
 @_guard
 def replay_view(spec: str) -> str:
-    """``{step, seat, open}``: the view of ``seat`` (``null``: a spectator) after the first
-    ``step`` actions; with ``open: true`` (only once the game is over) plus ``open_hands``."""
+    """``{step, seat, open}``: the view of ``seat`` (``null``: a spectator) at replay step
+    ``step``; with ``open: true`` (only once the game is over) plus ``open_hands``."""
     replay = _current_replay()
     spec = _spec(spec, "replay_view's argument", "step, seat, open")
     unknown = sorted(set(spec) - {"step", "seat", "open"})

@@ -11,7 +11,7 @@ import importlib
 import json
 import sys
 
-from . import __version__, list_games, load, new_game
+from . import __version__, list_games, load_save, new_game
 from .bots import available, make_bot
 from .core import IllegalActionError, fill_names
 from .rng import Rng
@@ -53,7 +53,10 @@ def cmd_play(args) -> int:
     try:
         if args.load:
             with open(args.load, encoding="utf-8") as handle:
-                state = load(handle.read())
+                loaded = load_save(handle.read())
+            state = loaded.state
+            if loaded.notice:
+                print(loaded.notice, file=sys.stderr)
         else:
             state = new_game(args.game, args.players, seed=args.seed, options=_parse_options(args.option))
         bot = make_bot(state.info.name, args.bot)

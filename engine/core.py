@@ -5,7 +5,10 @@ whole truth in the state; players (human views, bots, the terminal) only ever se
 :meth:`State.view` of their own seat and choose among :meth:`State.legal_actions`.
 
 A game is fully determined by ``(game, num_players, options, seed, actions)``: that tuple is the
-save format, so save, load, replay and bug reports are one mechanism.
+heart of the save format, so save, load, replay and bug reports are one mechanism. A save also
+holds the whole position at saving time (:meth:`State.snapshot`): when an engine update makes
+the actions replay differently, :func:`load` goes on from that position instead (see
+:func:`load_save`).
 
 Subclasses implement these hooks (all private, the public API is written once here):
 
@@ -30,6 +33,11 @@ Subclasses implement these hooks (all private, the public API is written once he
     called by a game wherever something hidden becomes visible to anyone (a card drawn or turned
     from the deck, a face-down card turned up, a look at hidden cards): the action that did it
     can no longer be taken back (see :meth:`State.undo`).
+``_write_state()``, ``_read_state(reader, schema)``
+    the game's own fields as plain JSON data for a saved position, and back (checking every
+    value: see :mod:`engine.snapshot`); ``state_schema`` is the version of that layout.
+    ``_settle()`` (optional) moves a position read from an older save on over steps the rules
+    now take by themselves.
 ``_determinize(seat, rng)``
     re-deal, in place, everything ``seat`` cannot see, consistently with what it has seen. The
     result must depend only on what ``seat`` knows and on ``rng``: gather the unseen cards, *sort*
@@ -39,14 +47,22 @@ Subclasses implement these hooks (all private, the public API is written once he
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import ClassVar, Iterable
 
-from . import inputs
+from . import inputs, snapshot
 from .inputs import quote
 from .rng import Rng
 
-SAVE_FORMAT = "moteplay-save-1"
+SAVE_FORMAT = "moteplay-save-2"
+#: older save formats this engine still reads (moteplay-save-1: settings and actions only)
+OLD_SAVE_FORMATS = ("moteplay-save-1",)
+#: what a player is told, once, when a game goes on from its saved position
+RESTORED_NOTICE = ("This game was saved by an earlier version; it goes on from where you were, "
+                   "but its replay before this point is not available.")
+#: why a decision made before such a restore cannot be taken back
+RESTORED_UNDO_REASON = "it was made before the game was brought back from an earlier version's save"
 
 
 class IllegalActionError(ValueError):
@@ -115,6 +131,8 @@ class State:
     info: ClassVar[GameInfo]
     #: what a score counts, singular and plural ("point", "points"; Moteneba counts hearts)
     score_unit: ClassVar[tuple[str, str]] = ("point", "points")
+    #: the version of the layout ``_write_state`` writes; ``_read_state`` reads it and older ones
+    state_schema: ClassVar[int] = 1
 
     def __init__(self, num_players: int, *, seed: int = 0, options: dict | None = None) -> None:
         info = self.info
@@ -137,8 +155,12 @@ class State:
         self._undo_floor = 0
         self._undo_reason = ""
         self._last_actor: int | None = None
+        self._turns = 0            # turns begun: a turn is one seat's decisions until another seat acts
         self._revealed = False
+        # the position the history starts from, as a snapshot; None: dealt from the seed
+        self._start: dict | None = None
         self._setup()
+        self._take_forced_steps()
 
     # ------------------------------------------------------------------ options
     @classmethod
@@ -185,6 +207,17 @@ class State:
     def is_over(self) -> bool:
         return self._over
 
+    @property
+    def turn(self) -> int:
+        """The number of the turn in progress (1 at the start; the last turn once over). A turn
+        is one seat's run of decisions until another seat acts: in Motto a take, a draw or a
+        play; in Mottainai a whole Morning-Noon-Night; in Moteneba one cube taken or placed, an
+        event played, a +3 Power step. This is what a player calls "turn 12", not the number of
+        actions (a play of three cards is four actions)."""
+        if self._over or self._last_actor is None or self._current == self._last_actor:
+            return max(1, self._turns)
+        return self._turns + 1
+
     def legal_actions(self) -> list[Action]:
         """The legal actions of the player to move, in a deterministic order ([] once over).
 
@@ -223,20 +256,48 @@ class State:
             if reason is None:
                 reason = "that move is not possible now"
             raise IllegalActionError(reason)
-        actor = self._current
+        self._carry_out(legal, record=True)
+        self._take_forced_steps()
+
+    def _carry_out(self, legal: Action, *, record: bool) -> None:
+        """Apply one legal action: a decision (``record``: it joins the history and is its seat's
+        act) or a forced step (no one's act: it follows from the decision before it, and an undo
+        of that decision takes it back too)."""
+        actor = self._current if record else self._last_actor
         if actor != self._last_actor:       # another seat acts: what came before is final
             self._undo_floor = len(self.history)
+            self._turns += 1
         rng_before = self.rng.state
         self._revealed = False
-        self.history.append(action_id)
+        if record:
+            self.history.append(legal.id)
         self._memo = None
         self._apply(legal)
+        self._memo = None
         self._last_actor = actor
         if self._revealed or self.rng.state != rng_before or self._over:
             self._undo_floor = len(self.history)
-            self._undo_reason = ("the game is over" if self._over else
-                                 "it showed something that was hidden" if self._revealed else
-                                 "it left something to chance")
+            self._undo_reason = ("the game ended" if self._over else
+                                 "a new card was seen" if self._revealed else
+                                 "chance was used")
+
+    # ------------------------------------------------------------------ forced steps
+    #: whether forced steps are taken by the engine (off only while an old save is replayed)
+    _takes_forced_steps = True
+
+    def _take_forced_steps(self) -> None:
+        """Take every forced step now due for its player: a step the game marks as showing
+        nothing (:meth:`_forced_step`) with exactly one legal answer. It is logged as the game
+        logs that answer, but it is no decision: it is not in :attr:`history`, so saves, undo and
+        replays hold the players' decisions only."""
+        while self._takes_forced_steps and not self._over:
+            forced = self._forced_step()
+            if forced is None:
+                return
+            legal = self.legal_actions()
+            if len(legal) != 1 or legal[0].id != forced:
+                return
+            self._carry_out(legal[0], record=False)
 
     # ------------------------------------------------------------------ undo
     def can_undo(self, seat: int) -> bool:
@@ -265,7 +326,12 @@ class State:
         return undone
 
     def restart(self) -> "State":
-        """The same game before any action: same players, seed and options (for undo, replays)."""
+        """The same game before any action of its history: same players, seed and options (for
+        undo, replays). For a game that went on from a saved position (see :func:`load_save`),
+        that position."""
+        if self._start is not None:
+            return self.__class__._from_snapshot(self.num_players, self.seed, self.options, self._start,
+                                                 start=self._start)
         return self.__class__(self.num_players, seed=self.seed, options=self.options)
 
     def _why_no_undo(self, seat) -> str | None:
@@ -280,7 +346,7 @@ class State:
         if self._last_actor != seat:
             return "nothing to take back: you have made no decision since {P%d} acted" % self._last_actor
         if len(self.history) <= self._undo_floor:
-            return "your last decision cannot be taken back: %s" % self._undo_reason
+            return "undo is not possible once %s" % self._undo_reason
         return None
 
     def clone(self) -> "State":
@@ -298,7 +364,9 @@ class State:
         other._undo_floor = self._undo_floor
         other._undo_reason = self._undo_reason
         other._last_actor = self._last_actor
+        other._turns = self._turns
         other._revealed = self._revealed
+        other._start = self._start  # read-only data, shared
         self._copy_into(other)
         return other
 
@@ -375,11 +443,61 @@ class State:
 
     # ------------------------------------------------------------------ saving
     def save(self) -> dict:
-        """A JSON-safe save: enough to rebuild this exact state with :func:`engine.load`."""
+        """A JSON-safe save: enough to rebuild this exact state with :func:`engine.load`: the
+        settings, the seed, the actions (``start``: the position they start from, ``null`` for
+        the deal of the seed) and the position after them (``state``, see :meth:`snapshot`)."""
         from . import __version__
         return {"format": SAVE_FORMAT, "engine": __version__, "game": self.info.name,
                 "num_players": self.num_players, "options": dict(self.options),
-                "seed": self.seed, "actions": list(self.history)}
+                "seed": self.seed, "start": json_copy(self._start), "actions": list(self.history),
+                "state": self.snapshot()}
+
+    def snapshot(self) -> dict:
+        """The whole position as plain JSON data: the game's own fields (``game``, in the layout
+        ``schema``), the random generator, the seat to move, the log, and what undo needs. With
+        the settings of the save, :func:`load` rebuilds exactly this position from it."""
+        return {"schema": self.state_schema, "rng": f"{self.rng.state:016x}", "turns": self._turns,
+                "current": self._current, "over": self._over, "log": list(self.log),
+                "undo": {"floor": self._undo_floor, "reason": self._undo_reason, "last_actor": self._last_actor},
+                "game": self._write_state()}
+
+    @classmethod
+    def _from_snapshot(cls, num_players: int, seed: int, options: dict, data, start: dict | None) -> "State":
+        """The position a :meth:`snapshot` describes, with an empty history starting from
+        ``start``. ``ValueError`` says what does not fit this engine."""
+        what = "the saved position"
+        reader = snapshot.Reader(data, what)
+        schema = reader.get("schema", snapshot.whole, 1, 1 << 31)
+        if schema > cls.state_schema:
+            raise ValueError(f"{what} was written by a newer version of the engine (layout {schema}; "
+                             f"this engine reads up to {cls.state_schema})")
+        state = cls.__new__(cls)
+        state.num_players = num_players
+        state.seed = seed
+        state.options = options
+        state.rng = Rng(0)
+        rng = reader.get("rng", snapshot.text)
+        if len(rng) != 16 or any(c not in "0123456789abcdef" for c in rng):
+            raise ValueError(f"{what}'s rng must be 16 hexadecimal digits, not {quote(rng)}")
+        state.rng.state = int(rng, 16)
+        state.history = []
+        state._turns = reader.get("turns", snapshot.whole, 0, 1 << 31)
+        state.log = reader.get("log", snapshot.list_of, snapshot.text, most=inputs.MAX_VALUES)
+        state._over = reader.get("over", snapshot.flag)
+        state._current = reader.get("current", snapshot.seat, num_players)
+        state._memo = None
+        undo = reader.sub("undo")
+        state._undo_floor = undo.get("floor", snapshot.whole, 0, inputs.MAX_ACTIONS + 1)
+        state._undo_reason = undo.get("reason", snapshot.text)
+        state._last_actor = undo.get("last_actor", snapshot.optional(snapshot.seat), num_players)
+        state._revealed = False
+        state._start = start
+        state._read_state(snapshot.Reader(reader.raw("game"), what), schema)
+        state._settle()
+        if not state._over and not state.legal_actions():
+            raise ValueError(f"{what} leaves the seat to move with nothing to do")
+        state._forget_legal()
+        return state
 
     # ------------------------------------------------------------------ helpers for games
     def _forget_legal(self) -> None:
@@ -421,8 +539,25 @@ class State:
     def _why_illegal(self, action_id: str) -> str | None:
         return None
 
+    def _forced_step(self) -> str | None:
+        """Hook: the id of the one answer of the current step when that step is forced and shows
+        the player nothing (the engine then takes it for them), else ``None``."""
+        return None
+
     def _copy_into(self, other: "State") -> None:
         raise NotImplementedError
+
+    def _write_state(self) -> dict:
+        raise NotImplementedError
+
+    def _read_state(self, reader: "snapshot.Reader", schema: int) -> None:
+        raise NotImplementedError
+
+    def _settle(self) -> None:
+        """Bring a position read from a save up to the current rules. By default it takes the
+        forced steps the position waits at (see :meth:`_forced_step`): a step the rules now take
+        by themselves that a player used to answer. A game may do more."""
+        self._take_forced_steps()
 
     def _determinize(self, seat: int, rng: Rng) -> None:
         raise NotImplementedError
@@ -475,11 +610,40 @@ def game_names() -> list[str]:
     return list(_GAMES)
 
 
+@dataclass
+class Loaded:
+    """What :func:`load_save` made of a save: the ``state``, and whether it went on from the
+    saved position (``restored``: the actions did not replay to it under this engine, ``why``
+    says what went differently; for developers, never shown to players: it may name a card)."""
+
+    state: State
+    restored: bool = False
+    why: str | None = None
+
+    @property
+    def notice(self) -> str | None:
+        """The sentence to show a player once, or ``None``."""
+        return RESTORED_NOTICE if self.restored else None
+
+
 def load(saved: dict | str) -> State:
     """Rebuild the exact state a :meth:`State.save` describes (a dict, or its JSON text).
 
     Raises :class:`SaveError` with a short, clear message for anything malformed, beyond the
-    limits of :mod:`engine.inputs`, or inconsistent.
+    limits of :mod:`engine.inputs`, or inconsistent. See :func:`load_save`."""
+    return load_save(saved).state
+
+
+def load_save(saved: dict | str) -> Loaded:
+    """Load a save and say how (see :class:`Loaded`).
+
+    A ``moteplay-save-1`` save (settings and actions) is replayed; actions that do not replay are
+    refused. A ``moteplay-save-2`` save also holds the position after its actions: the actions are
+    replayed first, and when they reproduce that position exactly the result is the replayed game.
+    When they do not (an engine update deals, shuffles or steps differently), the game goes on
+    from the stored position under the current rules, with an empty history: undo and replays
+    start there. A stored position this engine cannot read (a newer layout, a card it does not
+    know, places that do not add up) is refused with :class:`SaveError`.
     """
     try:
         if isinstance(saved, (str, bytes, bytearray)):
@@ -492,8 +656,12 @@ def load(saved: dict | str) -> State:
                    if k not in saved]
         if missing:
             raise ValueError(f"the save is missing {', '.join(missing)}")
-        if saved["format"] != SAVE_FORMAT:
-            raise ValueError(f"unknown save format {quote(saved['format'])} (this engine reads {SAVE_FORMAT!r})")
+        fmt = saved["format"]
+        if fmt != SAVE_FORMAT and fmt not in OLD_SAVE_FORMATS:
+            raise ValueError(f"unknown save format {quote(fmt)} (this engine reads {SAVE_FORMAT!r} "
+                             f"and {', '.join(map(repr, OLD_SAVE_FORMATS))})")
+        if fmt == SAVE_FORMAT and "state" not in saved:
+            raise ValueError("the save is missing state (the position at saving time)")
         if "engine" in saved:
             inputs.name(saved["engine"], "the save's engine version")
         if not isinstance(saved["game"], str) or saved["game"] not in _GAMES:
@@ -505,19 +673,82 @@ def load(saved: dict | str) -> State:
             raise ValueError("the save's actions must be a list of action ids")
         if len(actions) > inputs.MAX_ACTIONS:
             raise ValueError(f"the save has too many actions ({len(actions)}; at most {inputs.MAX_ACTIONS})")
+        for action_id in actions:
+            inputs.name(action_id, "an action id in the save")
     except ValueError as exc:
         raise SaveError(str(exc)) from None
+    cls = _GAMES[saved["game"]]
     try:
-        state = _GAMES[saved["game"]](saved["num_players"], seed=saved["seed"], options=saved["options"])
+        fresh = cls(saved["num_players"], seed=saved["seed"], options=saved["options"])
     except ValueError as exc:
         raise SaveError(f"the save's settings are not valid: {exc}") from None
-    for number, action_id in enumerate(actions, start=1):
+    if fmt != SAVE_FORMAT:
+        if saved.get("forced_steps") != "taken":
+            # made before the engine took forced steps itself: they are among its actions
+            actions = _decisions_of_old_save(fresh, actions)
+        _replay(fresh, actions, strict=True)
+        return Loaded(fresh)
+    settings = (fresh.num_players, fresh.seed, fresh.options)
+    try:
+        start = saved.get("start")
+        if start is not None:
+            begin = cls._from_snapshot(*settings, start, start=None)
+            begin._start = begin.snapshot()
+        else:
+            begin = fresh
+        stored = cls._from_snapshot(*settings, saved["state"], start=None)
+    except ValueError as exc:
+        raise SaveError(str(exc)) from None
+    why = _replay(begin, actions, strict=False)
+    if why is None:
+        if _same(begin.snapshot(), saved["state"]):
+            return Loaded(begin)
+        why = "the actions replay to another position"
+    # go on from the stored position: its history starts here
+    stored._undo_floor = 0
+    stored._undo_reason = RESTORED_UNDO_REASON
+    stored._start = stored.snapshot()
+    stored._forget_legal()
+    return Loaded(stored, restored=True, why=why)
+
+
+def _replay(state: State, actions: list[str], *, strict: bool, first: int = 1,
+            total: int | None = None) -> str | None:
+    """Apply ``actions`` to ``state`` (numbered from ``first`` of ``total``); the reason the
+    replay stops (``None``: it did not). ``strict``: raise :class:`SaveError` instead."""
+    total = len(actions) if total is None else total
+    for number, action_id in enumerate(actions, start=first):
         try:
             state.apply(action_id)
         except IllegalActionError as exc:
-            raise SaveError(f"move {number} of {len(actions)} ({quote(action_id)}) cannot be replayed: "
-                            f"{exc}") from None
-    return state
+            message = f"move {number} of {total} ({quote(action_id)}) cannot be replayed: {exc}"
+            if strict:
+                raise SaveError(message) from None
+            return message
+    return None
+
+
+def _same(a: dict, b: dict) -> bool:
+    """Two snapshots are the same JSON (``True`` is not ``1``, ``1.0`` is not ``1``)."""
+    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+
+
+def _decisions_of_old_save(fresh: State, actions: list[str]) -> list[str]:
+    """The players' decisions among the actions of a save made before the engine took forced
+    steps itself: the save is replayed as it was made (every step answered by its player), and
+    the answers to forced steps are left out. (Games without forced steps: all of them.)"""
+    if type(fresh)._forced_step is State._forced_step:
+        return actions
+    old = fresh.clone()
+    old._takes_forced_steps = False
+    decisions = []
+    for number, action_id in enumerate(actions, start=1):
+        forced = old._forced_step()
+        legal = old.legal_actions() if forced is not None else ()
+        if not (len(legal) == 1 and legal[0].id == forced == action_id):
+            decisions.append(action_id)
+        _replay(old, [action_id], strict=True, first=number, total=len(actions))
+    return decisions
 
 
 def fill_names(text: str, names: Iterable[str]) -> str:

@@ -1,7 +1,13 @@
 """Stepping through a game: the position after any number of its actions.
 
-A game is fully determined by ``(game, num_players, options, seed, actions)``, so the position at
-step ``k`` is the game replayed from its seed with its first ``k`` actions. Replaying from the
+A game is fully determined by ``(game, num_players, options, seed, actions)``, so any position is
+the game replayed from its seed with its first actions. A replay's *steps* are the players'
+decisions as the log tells them: step ``k`` is the position after the ``k``-th action that added a
+line to the log (a Motto play of three cards is one step, not four: choosing the cards logs
+nothing), and its *caption* is those lines, in the game's words. A game saved in the middle of a
+decision ends with one more step, the position as saved. (A game that went on from a saved
+position after an engine update, see :func:`engine.load_save`, replays from that position: step 0
+is where it was brought back.) Replaying from the
 start for every step would cost a whole game per click, so a :class:`Replay` keeps
 
 * a *checkpoint* (an independent clone) every :data:`CHECKPOINT_EVERY` steps, and
@@ -29,19 +35,24 @@ class Replay:
         self.cls = game.__class__
         self.settings = (game.num_players, game.seed, dict(game.options))
         self.actions: list[str] = list(game.history)
+        self.start = game._start            # None: the deal of the seed; else a saved position
         start = game.restart()
         self.checkpoints: dict[int, State] = {0: start.clone()}
-        self.actors: list[int] = []         # seat that took action i (step i -> i + 1)
+        self.stops: list[int] = [0]         # step k is the position after stops[k] actions
+        self.actors: list[int] = []         # seat that took the decision of step k + 1
         self.log_steps: list[int] = [0] * len(start.log)   # step after which log line j appears
         self.log: list[str] = []
         # one pass through the game: who acted, when each log line appeared, and the checkpoints
         state = start
-        for step, action_id in enumerate(self.actions, start=1):
-            self.actors.append(state.current_player)
+        for done, action_id in enumerate(self.actions, start=1):
+            actor = state.current_player
             state.apply(action_id)
-            self.log_steps.extend([step] * (len(state.log) - len(self.log_steps)))
-            if step % CHECKPOINT_EVERY == 0:
-                self.checkpoints[step] = state.clone()
+            if len(state.log) > len(self.log_steps) or done == len(self.actions):
+                self.stops.append(done)
+                self.actors.append(actor)
+                self.log_steps.extend([len(self.stops) - 1] * (len(state.log) - len(self.log_steps)))
+            if done % CHECKPOINT_EVERY == 0:
+                self.checkpoints[done] = state.clone()
         self.log = list(state.log)
         self.is_over = state.is_over
         self._cursor = state
@@ -50,22 +61,34 @@ class Replay:
     def fits(self, game: State) -> bool:
         """Whether this replay still describes ``game`` (same settings, same actions)."""
         return (game.__class__ is self.cls and self.settings == (game.num_players, game.seed, game.options)
-                and game.history == self.actions)
+                and game.history == self.actions and (game._start is self.start or game._start == self.start))
 
     @property
     def steps(self) -> int:
-        """The number of actions: the positions are steps ``0..steps``."""
-        return len(self.actions)
+        """The number of decisions: the positions are steps ``0..steps``."""
+        return len(self.stops) - 1
 
     def info(self) -> dict:
-        """``steps``, ``is_over``, ``actors`` (the seat that took each action), ``log`` (every
-        line) and ``log_steps`` (for each log line, the step after which it appears; 0: setup)."""
+        """``steps``, ``is_over``, ``actors`` (the seat whose decision each step is), ``log``
+        (every line), ``log_steps`` (for each log line, the step after which it appears; 0:
+        setup), ``captions`` (for each step 0..steps, its log lines: what happened, in the game's
+        words), ``actions`` (for each step, how many actions lie before it) and
+        ``from_saved_position`` (step 0 is a saved position the game was brought back from, not
+        the deal: what came before it cannot be replayed)."""
+        captions = [[] for _ in self.stops]
+        for line, step in zip(self.log, self.log_steps):
+            captions[step].append(line)
         return {"steps": self.steps, "is_over": self.is_over, "actors": list(self.actors),
-                "log": list(self.log), "log_steps": list(self.log_steps)}
+                "log": list(self.log), "log_steps": list(self.log_steps), "captions": captions,
+                "actions": list(self.stops), "from_saved_position": self.start is not None}
 
     def position(self, step: int) -> State:
-        """The game after its first ``step`` actions. The state is the replay's own: read it, do
-        not change it."""
+        """The game at ``step`` (after its first ``stops[step]`` actions). The state is the
+        replay's own: read it, do not change it."""
+        return self._after(self.stops[step])
+
+    def _after(self, step: int) -> State:
+        """The game after its first ``step`` actions."""
         if step != self._cursor_step:
             if not self._cursor_step < step:      # behind the cursor: start from a checkpoint
                 base = max(k for k in self.checkpoints if k <= step)

@@ -58,8 +58,12 @@ def test_motto_by_keyboard_alone_with_axe_on_every_screen(app):
     # screen readers: every card named as a sighted player reads it; what the computers did is
     # said in the polite live region; T reads the whole table as text (no other hand in it)
     view = app.evaluate("window.__app.view")
+    # (each name begins with the words on the card's face, so a speech user can say them)
     labels = [app.get_attribute(f"[data-testid=hand-card] >> nth={i}", "aria-label") for i in range(len(view["table"]["hand"]))]
-    assert all(label.startswith(card["label"]) for label, card in zip(labels, view["table"]["hand"])), labels
+    for label, card in zip(labels, view["table"]["hand"]):
+        stage = {"youth": "Youth", "adulthood": "Adult", "old age": "Old age"}[card["stage"]]
+        words = f"{card['count']} {card['symbol'].capitalize()} {card['colour'].capitalize()} {stage}"
+        assert label.startswith(words), (label, card)
     said = app.inner_text("[data-testid=announce]")
     log = app.locator("[data-testid=log] li")
     assert log.last.inner_text() in said and "Bea (bot)" in said and "Cy (bot)" in said
@@ -198,10 +202,15 @@ def test_moteneba_by_keyboard_alone_with_axe_in_every_phase(app, tmp_path):
         assert_no_axe_violations(app, "Moteneba, the +3 Power step")
         keyboard_activate(app, selector("power:2"))
         assert wait_idle(app) == "human"
-        keyboard_activate(app, selector("done"))
-        wait_idle(app)
         state = engine.load(app.evaluate("window.__app.save()"))
-        assert state.history[len(saved["actions"]):][:2] == ["power:2", "done"]
+        if state.phase == "power" and state.current_player == 0:     # another +3 Power card
+            keyboard_activate(app, selector("done"))
+            wait_idle(app)
+            state = engine.load(app.evaluate("window.__app.save()"))
+            assert state.history[len(saved["actions"]):][:2] == ["power:2", "done"]
+        else:   # her last +3 Power card: the engine said done for her
+            assert state.history[len(saved["actions"])] == "power:2"
+            assert "{P0} is done with +3 Power." in state.log
 
 
 # ---------------------------------------------------------------- the hotseat curtain
@@ -241,6 +250,9 @@ def test_the_curtain_holds_the_keyboard_and_nothing_behind_it_works(app):
     app.keyboard.press("t")
     assert "Your hand:" in app.inner_text("[data-testid=description]")
     app.keyboard.press("d")
+    assert wait_idle(app) == "drawn"            # she sees the card she drew; Enter on Done passes on
+    assert "Ann, you drew " in app.inner_text("[data-testid=drawn]")
+    app.keyboard.press("Enter")
     assert wait_idle(app) == "curtain"
     assert app.locator("[data-testid=description] li").count() == 0
     assert app.evaluate("document.getElementById('describe').hidden")
@@ -324,3 +336,29 @@ def test_phone_and_tablet_layouts(browser, site_url, problems, tmp_path):
     page.emulate_media(color_scheme="dark")
     assert_no_axe_violations(page, "moteneba at 768 px, dark theme")
     page.context.close()
+
+
+# ---------------------------------------------------------------- Motto: building a play by keyboard
+def test_motto_keyboard_focus_stays_in_the_hand_then_goes_to_play(app, tmp_path):
+    """Enter on a hand card chooses it and the focus moves on to the next card that can still be
+    chosen (never back to the Deck, where Enter would try to draw); with three chosen it is on
+    "Play these three cards", and Enter plays them."""
+    saved = find_save("motto", 2, lambda st: st.current_player == 0 and not st.selection and any(
+        a.id.startswith("select:") for a in st.legal_actions()))
+    load_save(app, tmp_path, saved, ["human", "greedy"])
+    first = next(a["id"] for a in app.evaluate("window.__app.view.legal_actions") if a["id"].startswith("select:"))
+    keyboard_activate(app, f"[data-testid=hand-card][data-action='{first}']", key="Enter")
+    for n in (1, 2, 3):
+        assert wait_idle(app) == "human"
+        assert len(app.evaluate("window.__app.view.table.selection")) == n
+        focused = app.evaluate("({...document.activeElement.dataset})")
+        if n < 3:
+            # the next card that can be chosen, in the hand: Enter chooses it
+            assert focused.get("testid") == "hand-card" and focused.get("action", "").startswith("select:"), focused
+            app.keyboard.press("Enter")
+        else:
+            assert focused.get("testid") == "confirm", focused
+    app.keyboard.press("Enter")
+    wait_idle(app)
+    played = engine.load(app.evaluate("window.__app.save()")).history[len(saved["actions"]):]
+    assert [a.split(":")[0] for a in played[:4]] == ["select"] * 3 + ["confirm"], played

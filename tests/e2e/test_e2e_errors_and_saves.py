@@ -63,7 +63,7 @@ def test_save_load_round_trip_and_corrupt_files(app, tmp_path):
     saved = json.loads(path.read_text())
     assert saved["game"] == "motto" and saved["seed"] == 99
     assert [s["name"] for s in saved["seats"]] == NAMES
-    assert len(engine.load(saved).history) == before_status["turn"]
+    assert len(engine.load(saved).history) == before_status["actions"]
 
     # play something else, then load the file: everything comes back
     app.click("[data-testid=new-game]")
@@ -94,7 +94,7 @@ def test_save_load_round_trip_and_corrupt_files(app, tmp_path):
         assert app.evaluate("window.__app.status") == before_status
         assert app.evaluate("window.__app.view.table.hand") == before_hand
     assert motto_move(app) in ("human", "over")
-    assert app.evaluate("window.__app.status.turn") > before_status["turn"]
+    assert app.evaluate("window.__app.status.actions") > before_status["actions"]
 
 
 def test_a_save_written_as_utf8_with_a_byte_order_mark_loads_and_utf16_is_explained(app, tmp_path):
@@ -111,7 +111,7 @@ def test_a_save_written_as_utf8_with_a_byte_order_mark_loads_and_utf16_is_explai
     wait_idle(app)
     expect(app.locator("[data-testid=error]")).to_be_hidden()
     status = app.evaluate("window.__app.status")
-    assert status["game"] == "motto" and status["seed"] == 21 and status["turn"] == 4, status
+    assert status["game"] == "motto" and status["seed"] == 21 and status["actions"] == 4, status
     assert app.evaluate("window.__app.setup.seats.map((seat) => seat.name)") == ["Noor", "Olek"]
     expect(app.get_by_role("dialog")).to_contain_text("Pass to Olek")  # hotseat: the curtain is up
 

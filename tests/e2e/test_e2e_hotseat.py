@@ -35,7 +35,17 @@ def test_curtain_between_humans_hides_hands(app):
         assert view["seat"] == seat
         assert app.locator("[data-testid=hand-card]").count() == view["table"]["players"][seat]["hand_count"]
         expect(app.locator("[data-testid=hand]")).to_contain_text(f"{NAMES[seat]}'s hand")
-        click_and_wait(app, "[data-testid=deck]")  # drawing ends the turn
+        hand = [c["key"] for c in view["table"]["hand"]]
+        phase = click_and_wait(app, "[data-testid=deck]")  # drawing ends the turn
+        if NAMES[(seat + 1) % 3] != "Carl":
+            # the next seat is a person: the drawer first sees the card drawn, then "Done"
+            assert phase == "drawn"
+            now = app.evaluate("window.__app.view")
+            assert now["seat"] == seat and len(now["table"]["hand"]) == len(hand) + 1
+            drawn = next(c for c in now["table"]["hand"] if hand.count(c["key"]) < [x["key"] for x in now["table"]["hand"]].count(c["key"]))
+            expect(app.locator("[data-testid=drawn]")).to_have_text(f"{NAMES[seat]}, you drew {drawn['label']}.")
+            expect(app.locator("[data-testid=drawn-done]")).to_be_focused()
+            click_and_wait(app, "[data-testid=drawn-done]")
     # Alice, Bob, then the bot: every human turn follows the other human's screen
     assert curtains == 8
 

@@ -173,7 +173,7 @@ def test_offline_after_one_visit_under_a_sub_path(site, sw_context):
     assert page.evaluate("window.__app.phase") == "lobby"
     continue_game(page, status)
     motto_move(page)  # the engine plays on with no network
-    assert page.evaluate("window.__app.status")["turn"] > status["turn"]
+    assert page.evaluate("window.__app.status")["actions"] > status["actions"]
 
     # a fresh tab of the same browser opens offline too
     other = watch.page(context.new_page())

@@ -37,7 +37,13 @@ def load(page, tmp_path, saved: dict, kinds: list[str]) -> str:
 
 
 def at_step(saved: dict, step: int):
-    return engine.load({**saved, "actions": saved["actions"][:step]})
+    """The game at replay step ``step`` (a step is a decision: it may hold several actions)."""
+    return engine.load({**saved, "actions": saved["actions"][:stops(saved)[step]]})
+
+
+def stops(saved: dict) -> list[int]:
+    """For each replay step, the number of actions before it."""
+    return Replay(engine.load(saved)).info()["actions"]
 
 
 def step_shown(page) -> int:
@@ -55,7 +61,8 @@ def viewer_labels(page) -> list[str]:
 
 def test_replay_a_finished_game(app, tmp_path):
     saved = finished("motto", 2, seed=4)
-    steps = len(saved["actions"])
+    steps = len(stops(saved)) - 1
+    assert steps < len(saved["actions"])          # a play of three cards is one step
     assert load(app, tmp_path, saved, ["human", "greedy"]) == "over"
     app.click("[data-testid=result-replay]")
     wait_idle(app)
@@ -93,6 +100,12 @@ def test_replay_a_finished_game(app, tmp_path):
     assert target.get_attribute("aria-current") == "step"
     log_at_jump = at_step(saved, jump).log
     assert app.locator("[data-testid=log] li:not(.is-future)").count() == len(log_at_jump)
+    # the step's caption: what happened, in the game's words (its log lines, names filled in)
+    said = [line for line, at in zip(Replay(engine.load(saved)).info()["log"],
+                                     Replay(engine.load(saved)).info()["log_steps"]) if at == jump]
+    caption = app.inner_text("[data-testid=replay-turn]")
+    assert said and caption == " ".join(engine.core.fill_names(line, NAMES[:2]) for line in said)
+    assert "acted" not in caption
 
     # view as Alice: her own hand at that step, and no one else's
     app.select_option("[data-testid=replay-viewer]", label="Alice")
@@ -147,7 +160,7 @@ def test_replay_in_the_middle_of_a_hotseat_game_shows_no_hand(app, tmp_path):
     assert viewer_labels(app) == ["Spectator — no hands"]
     assert app.locator("[data-testid=hand], [data-testid=hand-card], [data-testid=open-hands]").count() == 0
     for selector, step in (("[data-testid=replay-first]", 0), ("[data-testid=replay-next]", 1),
-                           ("[data-testid=replay-last]", 30)):
+                           ("[data-testid=replay-last]", len(stops(saved)) - 1)):
         go(app, selector, step)
         assert app.locator("[data-testid=hand], [data-testid=hand-card], [data-testid=open-hands]").count() == 0
     reply = app.evaluate("""async () => {
@@ -210,16 +223,17 @@ def test_replay_during_a_game_against_the_computer_and_after_continue(app, tmp_p
     assert load(app, tmp_path, saved, ["greedy", "human"]) == "human"
     saved = app.evaluate("window.__app.save()")   # the computer may have moved since the load
     turn = len(saved["actions"])
+    last = len(stops(saved)) - 1
     app.click("[data-testid=replay-open]")
     wait_idle(app)
     assert viewer_labels(app) == ["Bob", "Spectator — no hands"]
     shown = app.eval_on_selector_all("[data-testid=hand-card]", "els => els.map(e => e.dataset.card)")
-    assert shown == [c["key"] for c in at_step(saved, turn).view(1)["table"]["hand"]]
+    assert shown == [c["key"] for c in at_step(saved, last).view(1)["table"]["hand"]]
     app.select_option("[data-testid=replay-viewer]", label="Spectator — no hands")
     app.wait_for_selector("[data-testid=hand]", state="detached")
-    assert app.locator("[data-testid=replay-log-line]").count() == len(at_step(saved, turn).log)
+    assert app.locator("[data-testid=replay-log-line]").count() == len(at_step(saved, last).log)
     app.click("[data-testid=replay-exit]")
-    assert wait_idle(app) == "human" and app.evaluate("window.__app.status.turn") == turn
+    assert wait_idle(app) == "human" and app.evaluate("window.__app.status.actions") == turn
     assert app.locator("[data-testid=log] li button").count() == 0   # the live log again
 
     done = finished("motto", 2, seed=8)

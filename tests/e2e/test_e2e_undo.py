@@ -4,6 +4,7 @@ from a save found with the engine in CPython, so it is short."""
 from __future__ import annotations
 
 import engine
+from playwright.sync_api import expect
 from e2e_helpers import (assert_focus_on_a_choice, assert_no_axe_violations, click_and_wait, find_save, load_save,
                          wait_idle)
 
@@ -24,6 +25,16 @@ def after(state, action_id: str):
     other = state.clone()
     other.apply(action_id)
     return other
+
+
+def refused_with(page, said: str) -> None:
+    """Ctrl+Z changes nothing, and the engine's reason is on screen and in the live region."""
+    view = page.evaluate("window.__app.view")
+    page.keyboard.press("Control+z")
+    assert wait_idle(page) == "human" and page.evaluate("window.__app.view") == view
+    expect(page.locator("[data-testid=error]")).to_be_visible()
+    expect(page.locator("[data-testid=error]")).to_contain_text(said)
+    expect(page.locator("[data-testid=announce]")).to_contain_text(said)
 
 
 def motto_select_position(state) -> bool:
@@ -66,14 +77,13 @@ def test_motto_undo_by_button_and_ctrl_z_then_not_after_the_bot_moved(app, tmp_p
     assert app.locator("[data-testid=hand-card][data-selected=true]").count() == 0
     assert_focus_on_a_choice(app)
 
-    # a draw ends the turn, the bot moves: nothing is offered any more, and Ctrl+Z does nothing
+    # a draw ends the turn, the bot moves: nothing is offered any more, and Ctrl+Z changes
+    # nothing but says why, on screen and in the live region
     click_and_wait(app, "[data-testid=deck]")
-    assert app.evaluate("window.__app.status.turn") > len(saved["actions"]) + 1   # the bot moved
+    assert app.evaluate("window.__app.status.actions") > len(saved["actions"]) + 1   # the bot moved
     assert undo.is_hidden() and not app.evaluate("window.__app.status.can_undo")
-    view = app.evaluate("window.__app.view")
-    app.keyboard.press("Control+z")
-    assert wait_idle(app) == "human" and app.evaluate("window.__app.view") == view
-    assert app.evaluate("window.__app.lastError") == ""
+    refused_with(app, "Nothing to take back: you have made no decision since Bo acted.")
+    assert_focus_on_a_choice(app)
 
 
 def test_mottainai_undo_an_own_choice_but_not_a_draw(app, tmp_path):
@@ -109,8 +119,11 @@ def test_mottainai_undo_an_own_choice_but_not_a_draw(app, tmp_path):
     drawing = next(a.id for a in state.legal_actions()
                    if after(state, a.id).current_player == 0 and after(state, a.id)._revealed)
     assert click_and_wait(app, f"[data-action='{drawing}'] >> nth=0") == "human"
-    assert app.evaluate("window.__app.status.turn") == len(saved["actions"]) + 1
+    assert app.evaluate("window.__app.status.actions") == len(saved["actions"]) + 1
     assert undo.is_hidden() and not app.evaluate("window.__app.status.can_undo")
+    # Ctrl+Z now is refused with the engine's reason, shown and said; nothing changes
+    refused_with(app, "Undo is not possible once a new card was seen.")
+    assert app.evaluate("window.__app.save()")["actions"] == saved["actions"] + [drawing]
 
 
 def test_hotseat_undo_is_for_the_player_to_move_only(app, tmp_path):
@@ -123,7 +136,9 @@ def test_hotseat_undo_is_for_the_player_to_move_only(app, tmp_path):
     app.keyboard.press("Control+z")
     assert wait_idle(app) == "human" and app.evaluate("window.__app.view") == before
     # Ada draws: the curtain for Bo, who has nothing to undo (Ada's draw is not his)
-    assert click_and_wait(app, "[data-testid=deck]") == "curtain"
+    assert click_and_wait(app, "[data-testid=deck]") == "drawn"
+    assert undo.is_hidden()
+    assert click_and_wait(app, "[data-testid=drawn-done]") == "curtain"
     assert undo.is_hidden()
     assert click_and_wait(app, "[data-testid=curtain-reveal]") == "human"
     assert app.evaluate("window.__app.viewer") == 1

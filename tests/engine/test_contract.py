@@ -160,7 +160,9 @@ def test_bad_settings_and_saves_are_refused_clearly(name):
         {**good, "format": "other"},
         {**good, "game": "chess"},
         {**good, "num_players": 99},
-        {**good, "actions": good["actions"][:3] + ["junk"]},
+        # an old-format save (settings and actions only) whose actions do not replay
+        {**{k: v for k, v in good.items() if k not in ("state", "start")}, "format": "moteplay-save-1",
+         "actions": good["actions"][:3] + ["junk"]},
         {**good, "actions": "draw"},
         {k: v for k, v in good.items() if k != "seed"},
     ]
@@ -169,6 +171,9 @@ def test_bad_settings_and_saves_are_refused_clearly(name):
             engine.load(bad)
         assert str(err.value)
     assert engine.load(good).scores() == state.scores()
+    # with the position stored, actions that do not replay lead back to it
+    loaded = engine.load_save({**good, "actions": good["actions"][:3] + ["junk"]})
+    assert loaded.restored and loaded.state.view(None) == state.view(None)
 
 
 def test_list_games_describes_every_game():

@@ -52,9 +52,10 @@ def test_a_damaged_save_file_is_explained_in_plain_words():
     assert reply["error"].startswith("the file is damaged or is not a Moteplay save: its text is not readable JSON "
                                      "(it breaks off or goes wrong at line ")
     assert "Expecting" not in reply["error"] and "char" not in reply["error"]
-    # a save that does not replay says which move, in the same plain frame
+    # an old-format save that does not replay says which move, in the same plain frame
     broken = json.loads(text)
-    broken["actions"] = ["take:9"]
+    broken.update(format="moteplay-save-1", actions=["take:9"])
+    del broken["state"], broken["start"]
     reply = json.loads(bridge.load(json.dumps(broken)))
     assert reply["error"] == ("the file is damaged or is not a Moteplay save: move 1 of 1 ('take:9') "
                               "cannot be replayed: the table has face-up slots 0 to 3 only")

@@ -412,17 +412,15 @@ def test_power_step_order_and_effect_for_that_year_only():
     legal = [a.id for a in state.legal_actions()]
     assert legal == ["power:0", "power:1", "done"]
     state.apply("power:0")
-    state.apply("power:0")                          # 5 + 6 = 11 beats 10
-    assert [a.id for a in state.legal_actions()] == ["done"]
     preview = state.view(1)["table"]["scoring"]
-    assert preview["paid"] is False and girl_row(preview, 0, 0)["influence"] == 11
-    assert girl_row(preview, 0, 0)["power"] == 2
-    state.apply("done")
-    assert state.current_player == 1
-    assert [a.id for a in state.legal_actions()] == ["done"]  # a Trade card is no Power card
-    with pytest.raises(IllegalActionError, match="no \\+3 Power card"):
-        state.apply("power:0")
-    state.apply("done")
+    assert preview["paid"] is False and girl_row(preview, 0, 0)["influence"] == 8
+    assert girl_row(preview, 0, 0)["power"] == 1
+    lines = len(state.log)
+    state.apply("power:0")                          # 5 + 6 = 11 beats 10
+    # her last +3 Power card: "done" is all that is left, so the engine says it for her; seat 1
+    # holds a Trade card, no Power card: the engine says done for him too, and the year is scored
+    assert state.log[lines + 1:lines + 3] == ["{P0} is done with +3 Power.", "{P1} is done with +3 Power."]
+    assert state.history[-2:] == ["power:0", "power:0"]
     assert state.hearts[0] == 8 and state.hearts[1] == 0
     assert state.power == [[0, 0, 0], [0, 0, 0]]   # played Power lasts one year only
     assert state.discard.count("power") == 2 and state.hands[0] == []

@@ -1,4 +1,4 @@
-"""Mottainai base game: every ruling T1-T9 and every rule of issue #4, plus the effect machinery.
+"""Mottainai base game: every ruling T1-T9 and every rule of the rulebook, plus the effect machinery.
 
 Test states are built by starting a real game and then moving cards by hand with :class:`Table`
 (every physical card stays in exactly one place, so the deck stays consistent).

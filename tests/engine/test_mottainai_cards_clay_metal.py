@@ -1,4 +1,4 @@
-"""Mottainai card effects: the 10 Clay and 10 Metal works (issue #5), one test per card at least,
+"""Mottainai card effects: the 10 Clay and 10 Metal works, one test per card at least,
 plus the interactions the FAQ and our rulings name (Coin and backorders, Shuriken and Go Set, Cup's
 immediate end, Turtle's instant win, both copies working in a 4-5 player game), the view data and
 the score table by card.

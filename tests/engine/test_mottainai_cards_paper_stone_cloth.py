@@ -1,4 +1,4 @@
-"""Mottainai card effects: the 12 Paper, 11 Stone and 11 Cloth works (issue #5), one test per card
+"""Mottainai card effects: the 12 Paper, 11 Stone and 11 Cloth works, one test per card
 at least, plus the interactions the FAQ and our rulings name (Go Set with Tapestry, Bench and the
 wing count; Go Set not doubling works for Frog; Lampshade and Quilt on ties and at 0-0; Kite scored
 as its copy when the game ends that turn; Doll and Sketch not in the same turn; Mask, Curtain and

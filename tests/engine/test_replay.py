@@ -2,7 +2,8 @@
 
 A replay view of a seat at step k must be exactly the view that seat had at step k while the game
 was played (so it never shows more than the seat saw); all hands are shown only once the game is
-over; the log lines and the seats that acted line up with the steps.
+over; the log lines and the seats that acted line up with the steps. A step is a decision as the
+log tells it (an action that adds a log line), captioned with its lines.
 """
 
 from __future__ import annotations
@@ -56,8 +57,9 @@ def test_every_step_shows_the_view_each_seat_had_then(name, num_players):
     state, seen = played(name, num_players, seed=num_players * 11 + 1)
     ok(bridge.load, state.save())
     info = ok(bridge.replay_info)["replay"]
-    steps = len(state.history)
-    assert info["steps"] == steps and info["is_over"] is True and info["log"] == state.log
+    steps, at = info["steps"], info["actions"]
+    assert info["is_over"] is True and info["log"] == state.log
+    assert at[0] == 0 and at[-1] == len(state.history) and at == sorted(set(at)) and len(at) == steps + 1
     # forwards, backwards, and in jumps (checkpoints and the cursor both get used)
     order = (list(range(steps + 1)) + list(range(steps, -1, -1))
              + [(k * 37) % (steps + 1) for k in range(steps + 1)])
@@ -65,7 +67,7 @@ def test_every_step_shows_the_view_each_seat_had_then(name, num_players):
         for seat in list(range(num_players)) + [None]:
             view = replay_view(k, seat)
             assert view.pop("step") == k
-            assert view == seen[k][num_players if seat is None else seat], f"step {k}, seat {seat}"
+            assert view == seen[at[k]][num_players if seat is None else seat], f"step {k}, seat {seat}"
 
 
 @pytest.mark.parametrize("name", game_names())
@@ -77,11 +79,25 @@ def test_log_lines_and_actors_line_up_with_the_steps(name):
     log_steps = info["log_steps"]
     assert len(log_steps) == len(info["log"]) and log_steps == sorted(log_steps)
     assert log_steps[0] == 0 or seen[0][-1]["log"] == []
+    at = info["actions"]
     for k in range(info["steps"] + 1):
-        shown = [line for line, at in zip(info["log"], log_steps) if at <= k]
-        assert seen[k][-1]["log"] == shown, f"the log at step {k}"
+        shown = [line for line, step in zip(info["log"], log_steps) if step <= k]
+        assert seen[at[k]][-1]["log"] == shown, f"the log at step {k}"
         if k < info["steps"]:
-            assert info["actors"][k] == seen[k][-1]["current_player"]
+            assert info["actors"][k] == seen[at[k + 1] - 1][-1]["current_player"]
+    # every step is one decision with its caption in the game's words: the log lines it added
+    assert all(info["captions"][k] for k in range(1, info["steps"] + 1))
+    assert sum(info["captions"], []) == info["log"]
+
+
+def test_a_motto_play_is_one_step_with_its_caption():
+    state, _ = played("motto", 2, seed=5)
+    ok(bridge.load, state.save())
+    info = ok(bridge.replay_info)["replay"]
+    assert info["steps"] < len(state.history)         # choosing three cards is part of the play
+    k = next(k for k in range(1, info["steps"] + 1) if state.history[info["actions"][k] - 1] == "confirm")
+    assert info["actions"][k] - info["actions"][k - 1] == 4      # select, select, select, confirm
+    assert " plays " in info["captions"][k][0]
 
 
 @pytest.mark.parametrize("name", game_names())
@@ -96,8 +112,10 @@ def test_open_hands_only_once_the_game_is_over(name):
 
     state, seen = played(name, num_players, seed=8)
     ok(bridge.load, state.save())
-    for k in (0, 7, len(state.history)):
-        view = replay_view(k, None, open_hands=True)
+    at = ok(bridge.replay_info)["replay"]["actions"]
+    for step in (0, 7, len(at) - 1):
+        k = at[step]
+        view = replay_view(step, None, open_hands=True)
         hands = view["open_hands"]
         assert [h["seat"] for h in hands] == list(range(num_players))
         for seat, holding in enumerate(hands):
@@ -121,7 +139,7 @@ def test_mottainai_open_hands_show_the_waiting_area_and_face_down_tasks():
 def test_bad_steps_seats_and_settings_are_refused_clearly():
     state, _ = played("motto", 2, seed=3)
     ok(bridge.load, state.save())
-    steps = len(state.history)
+    steps = ok(bridge.replay_info)["replay"]["steps"]
     before = ok(bridge.save)["save"]
     bad = {
         json.dumps({"step": steps + 1, "seat": 0}): f"the step must be a whole number from 0 to {steps}",
@@ -171,7 +189,7 @@ def test_a_long_mottainai_game_steps_without_replaying_from_the_start(monkeypatc
     replay_view(0, None)
     for k in range(1, steps + 1):
         replay_view(k, None)
-    assert applied["count"] == steps           # "next" all the way: one action per step
+    assert applied["count"] == len(state.history)     # "next" all the way: each action once
     applied["count"] = 0
     for k in range(steps, -1, -1):
         replay_view(k, None)

@@ -281,9 +281,14 @@ def check_clones(state) -> None:
 
 
 def check_round_trip(state) -> None:
-    """save -> JSON text -> load (a replay of the seed and the actions): the same views for every
-    seat and the spectator, the same legal actions, log and scores."""
-    loaded = engine.load(json.dumps(state.save()))
+    """save -> JSON text -> load (a replay of the seed and the actions, which reproduces the stored
+    position): the same save again, the same views for every seat and the spectator, the same
+    legal actions, log and scores."""
+    text = json.dumps(state.save())
+    result = engine.load_save(text)
+    assert not result.restored, f"the save does not replay to its own position: {result.why}"
+    loaded = result.state
+    assert json.dumps(loaded.save()) == text, "save -> load -> save gave another save"
     assert views(loaded) == views(state), "save/load changed a view"
     assert [a.id for a in loaded.legal_actions()] == [a.id for a in state.legal_actions()], \
         "save/load changed the legal actions"
@@ -359,8 +364,12 @@ class Stats:
             self.checks[k] = self.checks.get(k, 0) + v
 
 
-def reproducer(config: Config, actions: list[str], message: str) -> str:
-    save = {"format": engine.core.SAVE_FORMAT, "game": config.game, "num_players": config.players,
+def reproducer(config: Config, actions: list[str], message: str, mutated=None) -> str:
+    """The message, the game, and a save that reproduces it: the settings and the actions (in
+    the older format, which holds nothing else), or the mutated save that failed."""
+    if mutated is not None:
+        return f"{message}\n  game: {config}\n  the save:\n  {json.dumps(mutated)[:200_000]}"
+    save = {"format": "moteplay-save-1", "game": config.game, "num_players": config.players,
             "options": config.options_dict, "seed": config.seed, "actions": actions}
     return (f"{message}\n  game: {config}\n  after {len(actions)} actions; reproduce with "
             f"engine.load(...) of this save, then the next random action:\n  {json.dumps(save)}")
@@ -429,6 +438,9 @@ def mutations(save: dict, rnd: random.Random) -> list[tuple[str, object, bool | 
     that it may or may not still be a legal sequence)."""
     actions = save["actions"]
     out: list[tuple[str, object, bool | None]] = []
+    # with the position stored, actions that do not replay to it are not fatal: the game goes
+    # on from the stored position
+    junk = True if "state" in save else False
     if actions:
         k = rnd.randrange(len(actions) + 1)
         out.append((f"the first {k} actions", {**save, "actions": actions[:k]}, True))
@@ -440,7 +452,7 @@ def mutations(save: dict, rnd: random.Random) -> list[tuple[str, object, bool | 
             swapped = list(actions)
             swapped[j], swapped[j + 1] = swapped[j + 1], swapped[j]
             out.append((f"swap actions {j} and {j + 1}", {**save, "actions": swapped}, None))
-        out.append((f"junk action {i}", {**save, "actions": actions[:i] + ["no-such-action"] + actions[i:]}, False))
+        out.append((f"junk action {i}", {**save, "actions": actions[:i] + ["no-such-action"] + actions[i:]}, junk))
         out.append((f"non-string action {i}", {**save, "actions": actions[:i] + [7] + actions[i + 1:]}, False))
         out.append(("one action too many", {**save, "actions": actions + [actions[-1]]}, None))
     deep: list = []
@@ -463,33 +475,127 @@ def mutations(save: dict, rnd: random.Random) -> list[tuple[str, object, bool | 
     return out
 
 
+def _leaves(value, path=()):
+    """Every place inside JSON data: ``(path, value)`` for each list item and object value."""
+    if isinstance(value, dict):
+        items = value.items()
+    elif isinstance(value, list):
+        items = enumerate(value)
+    else:
+        return
+    for key, child in items:
+        yield path + (key,), child
+        yield from _leaves(child, path + (key,))
+
+
+def _set(data, path, value):
+    """A deep copy of ``data`` with the place at ``path`` set to ``value`` (removed: ``_GONE``)."""
+    data = json.loads(json.dumps(data))
+    inner = data
+    for key in path[:-1]:
+        inner = inner[key]
+    if value is _GONE:
+        del inner[path[-1]]
+    else:
+        inner[path[-1]] = value
+    return data
+
+
+_GONE = object()
+
+
+def state_mutations(save: dict, rnd: random.Random) -> list[tuple[str, object, bool | None]]:
+    """Mutations of a save's stored position (untrusted like the rest): ``(what, save, valid)``
+    as for :func:`mutations`. A mutation that may still be a position the game can be in is
+    ``None``: it must then be refused, or load and play on like any game."""
+    state = save["state"]
+    out: list[tuple[str, object, bool | None]] = []
+    wrong = [None, True, 1.5, -1, 0, 7, 2 ** 63, "", "x", "love-1-red", "x" * 2000, [], [0], {}, {"a": 1}]
+    places = list(_leaves(state["game"]))
+    plain = [(path, v) for path, v in places if not isinstance(v, (list, dict))]
+    for _ in range(12):
+        path, _ = rnd.choice(places)
+        value = rnd.choice(wrong)
+        out.append((f"state.game{list(path)} = {engine.inputs.quote(value)}",
+                    {**save, "state": _set(state, ("game",) + path, value)}, None))
+    for _ in range(4):   # two values of the position swapped (cards between places, seats...)
+        if len(plain) < 2:
+            break
+        (a, x), (b, y) = rnd.sample(plain, 2)
+        swapped = _set(_set(state, ("game",) + a, y), ("game",) + b, x)
+        out.append((f"state.game{list(a)} and {list(b)} swapped", {**save, "state": swapped}, None))
+    key = rnd.choice(list(state["game"]))
+    out.append((f"no state.game.{key}", {**save, "state": _set(state, ("game", key), _GONE)}, False))
+    for key in ("schema", "rng", "current", "over", "log", "undo", "game"):
+        out.append((f"no state.{key}", {**save, "state": _set(state, (key,), _GONE)}, False))
+    n = save["num_players"]
+    for what, path, value, valid in (
+            ("a newer layout", ("schema",), 99, False), ("layout 0", ("schema",), 0, False),
+            ("an rng that is not hexadecimal", ("rng",), "zz" * 8, False),
+            ("another rng", ("rng",), f"{rnd.getrandbits(64):016x}", True),
+            ("no seat to move", ("current",), n, False), ("seat -1 to move", ("current",), -1, False),
+            ("another seat to move", ("current",), (state["current"] + 1) % n, None),
+            ("the game over or not", ("over",), not state["over"], None),
+            ("an undo floor beyond any save", ("undo", "floor"), engine.inputs.MAX_ACTIONS + 1, False),
+            ("an unknown last actor", ("undo", "last_actor"), n, False),
+            ("a log line too long", ("log",), ["x" * 2000], False)):
+        out.append((f"state: {what}", {**save, "state": _set(state, path, value)}, valid))
+    for value in (None, [], "x", 7, {}):
+        out.append((f"state = {engine.inputs.quote(value)}", {**save, "state": value}, False))
+    out.append(("start = {}", {**save, "start": {}}, False))
+    out.append(("start = the stored position", {**save, "start": state}, None))
+    return out
+
+
+def _plays_on(state, rnd: random.Random, steps: int = 25) -> None:
+    """A loaded game works like any other: views, legal actions, moves, save -> load."""
+    for _ in range(steps):
+        check_turn(state)
+        views(state)
+        if state.is_over:
+            break
+        state.apply(rnd.choice(state.legal_actions()))
+    text = json.dumps(state.save())
+    again = engine.load_save(text)
+    assert not again.restored and json.dumps(again.state.save()) == text, "save -> load -> save differs"
+
+
 def check_mutated_saves(config: Config, state, rnd: random.Random) -> int:
-    """Every mutation of ``state``'s save is refused with SaveError or loads; the valid ones
-    replay exactly. Returns how many mutations were tried."""
-    save = state.save()
+    """Every mutation of ``state``'s save (its settings, actions and stored position) is refused
+    with SaveError or loads: a replay exactly as its settings and actions give, or the stored
+    position, which then plays on like any game. Returns how many mutations were tried."""
     # mutate a prefix of the game: every property shows as well, and each load stays quick
-    save["actions"] = save["actions"][:rnd.randrange(min(len(save["actions"]), 120) + 1)]
+    prefix = engine.new_game(config.game, config.players, seed=config.seed, options=config.options_dict)
+    for action_id in state.history[:rnd.randrange(min(len(state.history), 120) + 1)]:
+        prefix.apply(action_id)
+    save = prefix.save()
     tried = 0
-    for what, mutated, valid in mutations(save, rnd):
+    for what, mutated, valid in mutations(save, rnd) + state_mutations(save, rnd):
         tried += 1
         try:
             try:
-                loaded = engine.load(mutated)
+                loaded = engine.load_save(mutated)
             except engine.SaveError as exc:
                 assert valid is not True, f"a valid mutation ({what}) was refused: {exc}"
                 assert 0 < len(str(exc)) <= 300, f"the message for {what} is not short: {str(exc)[:400]}"
                 continue
             assert valid is not False, f"a broken save ({what}) was loaded"
-            # it loaded: it must be exactly the game its settings and actions replay to
-            replay = engine.new_game(mutated["game"], mutated["num_players"], seed=mutated["seed"],
-                                     options=mutated["options"])
-            for action_id in mutated["actions"]:
-                replay.apply(action_id)
-            assert views(loaded) == views(replay), f"a mutated save ({what}) loaded as another game"
+            if not loaded.restored:
+                # it replayed: it must be exactly the game its settings and actions replay to
+                replay = engine.new_game(mutated["game"], mutated["num_players"], seed=mutated["seed"],
+                                         options=mutated["options"])
+                for action_id in mutated["actions"]:
+                    replay.apply(action_id)
+                assert views(loaded.state) == views(replay), f"a mutated save ({what}) loaded as another game"
+            elif all(mutated[k] == save[k] for k in ("state", "options", "num_players", "seed")):
+                # only the actions changed: the game goes on from the stored position
+                assert views(loaded.state) == views(prefix), f"a mutated save ({what}) lost its position"
+            _plays_on(loaded.state, rnd)
         except Exception as exc:  # noqa: BLE001 - every failure becomes a reproducer
             message = str(exc) if isinstance(exc, AssertionError) else \
                 f"loading a mutated save ({what}) raised {type(exc).__name__}: {exc}"
-            raise FuzzFailure(reproducer(config, save["actions"], message)) from exc
+            raise FuzzFailure(reproducer(config, save["actions"], message,
+                                         mutated if "state" in what else None)) from exc
     return tried
 
 

@@ -4,7 +4,8 @@ The properties themselves are in ``checks.py`` (shared with ``scripts/fuzz``): l
 the game runs, a valid player to move, the game ends, int scores, winners matching ``result()``,
 save -> JSON -> load identical for every seat, each legal action applies to a clone, hidden cards
 re-dealt by the test's own code leave a seat's view alone, no log line names a card a seat has
-not seen, the same seed and actions give the same game, mutated saves refused or replayed.
+not seen, the same seed and actions give the same game, mutated saves (their stored positions
+too) refused, replayed, or going on from the stored position.
 """
 
 from __future__ import annotations

@@ -147,11 +147,23 @@ export function restoreFocus(table, { canAct, hadFocus }) {
     const marked = markedChoices(table);
     // (a card that cannot be used and said why, data-why, keeps the focus too)
     const explained = same?.dataset.why && same.getClientRects().length > 0;
-    target = explained || (usable(same) && (!marked.length || marked.includes(same))) ? same : firstChoice(table);
+    target = explained || (usable(same) && (!marked.length || marked.includes(same))) ? same
+      : nextInGroup(same, marked) ?? firstChoice(table);
   }
   target ??= document.getElementById("turn");
   if (target !== document.activeElement) target.focus({ preventScroll: true });
   if (target.id !== "turn") bringIntoView(target);
+}
+
+/** After a choice inside a group (a card chosen in the hand), the next highlighted choice of the
+ *  same group, after it (else before it): the focus stays where the player is working. */
+function nextInGroup(el, marked) {
+  const group = el?.closest("[data-roving], [role=listbox]");
+  if (!group) return null;
+  const items = [...group.querySelectorAll(ITEM)];
+  const at = items.indexOf(el);
+  const inGroup = items.filter((item) => marked.includes(item));
+  return inGroup.find((item) => items.indexOf(item) > at) ?? inGroup[0] ?? null;
 }
 
 /** Scroll so that `el` is on screen: the page itself never scrolls during a game, so this moves

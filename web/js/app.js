@@ -32,7 +32,7 @@ import { viewFor } from "./views/index.js";
 import { initRules } from "./rules-panel.js";
 import { initHints, drawHint, clearHint } from "./hint.js";
 import { openReplay, closeReplay } from "./replay.js";
-import { initUndo, drawUndo } from "./undo.js";
+import { initUndo, drawUndo, refusalText } from "./undo.js";
 import { setCurtain, curtainOpen, restoreFocus, rove, announce, showDescription, clearDescription, descriptionOpen,
          onShortcut, firstChoice, showChoices } from "./a11y.js";
 
@@ -43,7 +43,7 @@ const PACE = Math.max(0, Number(params.get("pace") ?? 700) || 0);
 const $ = (id) => document.getElementById(id);
 
 const app = {
-  phase: "loading", // loading | lobby | starting | curtain | human | bot | over | stalled | replay | error
+  phase: "loading", // loading | lobby | starting | curtain | human | drawn | bot | over | stalled | replay | error
   build: null,      // build.json (the games, the engine's files, versions)
   engine: null,     // build + the worker's info (versions, boot), once the engine answers
   engineReady: false,
@@ -51,6 +51,7 @@ const app = {
   progress: "",     // the engine's boot step, for "Starting Python…"
   kept: null,       // the autosaved game, until it is loaded into the engine
   restoreNotice: undefined, // why the kept game could not be loaded (shown by the lobby)
+  updateNotice: null, // the kept game goes on from its saved position (an earlier version's save)
   games: [],
   setup: null,      // {game, numPlayers, seats: [{kind, bot, name}], seed, options}
   status: null,     // last bridge status
@@ -84,9 +85,18 @@ function showError(message) {
   const turnLine = $("game").hidden ? 0 : document.querySelector(".game__status").getBoundingClientRect().bottom;
   box.style.top = top ? `${Math.max(16, Math.min(turnLine + 8, innerHeight / 3))}px` : "";
   $("message-text").textContent = message;
+  box.classList.remove("message--notice");
   show(box, Boolean(message));
 }
 const clearError = () => showError("");
+
+/** A sentence for the player that is not a failure, in the same toast (marked as information). */
+function showNotice(message) {
+  const { lastError } = app;
+  showError(message);
+  app.lastError = lastError;
+  $("message").classList.add("message--notice");
+}
 
 function setPhase(phase) {
   app.phase = phase;
@@ -274,8 +284,13 @@ function enterGame(setup, status) {
 /** The lobby's Continue: the kept game, once the engine has loaded it. */
 async function continueGame() {
   if (!(await engineFor())) return;
-  if (!app.status) gotoLobby(app.restoreNotice, { fromHistory: true }); // it could not be loaded
-  else resumeGame();
+  if (!app.status) {
+    gotoLobby(app.restoreNotice, { fromHistory: true }); // it could not be loaded
+    return;
+  }
+  resumeGame();
+  if (app.updateNotice) showNotice(app.updateNotice);
+  app.updateNotice = null;
 }
 
 /** Back from the lobby to the kept game (the curtain shows again in hotseat). */
@@ -330,6 +345,15 @@ async function restoreAutosave() {
   }
   app.setup = setupFromSave(reply.status, data.seats, data.hints);
   app.status = reply.status;
+  if (reply.notice) {
+    // made by an earlier version: the game goes on from its saved position. Keep the game in
+    // its new form at once, so the notice is said once (not at every reload until a move).
+    const saved = await engine("save");
+    if (saved.ok) writeAutosave({ save: saved.save, seats: app.setup.seats, hints: app.setup.hints, status: reply.status,
+                                  title: gameInfo(app.setup.game)?.title ?? app.setup.game });
+    if (app.phase === "lobby") gotoLobby(reply.notice, { fromHistory: true });
+    else app.updateNotice = reply.notice;   // Continue was pressed while Python started: said in the game
+  }
 }
 
 const shorten = (text, max = 120) => {
@@ -342,7 +366,7 @@ function navigate(screen) {
   if (history.state?.screen !== screen) history.pushState({ screen }, "");
 }
 
-const GAME_PHASES = new Set(["curtain", "human", "bot", "over", "stalled", "replay"]);
+const GAME_PHASES = new Set(["curtain", "human", "drawn", "bot", "over", "stalled", "replay"]);
 window.addEventListener("popstate", (event) => {
   const screen = event.state?.screen;
   if (screen === "game" && app.phase === "lobby" && app.status) resumeGame({ fromHistory: true });
@@ -443,7 +467,7 @@ async function drawView({ thinking = null } = {}) {
   if (area) area.scrollTop = scrolled;
   app.viewModule = module;   // showResult lets it add to the score table (decorateResult)
   drawTurn(view, thinking);
-  drawHint({ enabled: app.setup.hints !== false, canAct, seat, turn: app.status?.turn, fill });
+  drawHint({ enabled: app.setup.hints !== false, canAct, seat, turn: app.status?.actions, fill });
   drawUndo();
   restoreFocus(table, { canAct, hadFocus });
   if (canAct) showChoices(table);
@@ -505,6 +529,7 @@ async function playerCall(name, args) {
 async function act(actionId) {
   if (app.busy || app.phase !== "human") return null;
   const gen = app.gen;
+  const before = app.view;
   const reply = await playerCall("apply", { seat: app.viewer, action: actionId });
   if (gen !== app.gen) return reply;
   if (!reply.ok) {
@@ -514,27 +539,59 @@ async function act(actionId) {
     return reply;
   }
   clearError();
-  advance();
+  if (!(await showDrawnCards(before, gen))) advance();
   return reply;
 }
 
+/** Hotseat: when the turn goes straight to another person, the cards the player just drew
+ *  (new in their hand) are shown to them first, with "Done", before the curtain comes up.
+ *  Returns whether it is showing them. */
+async function showDrawnCards(before, gen) {
+  const next = app.status?.current_player;
+  const seat = app.viewer;
+  if (humans().length < 2 || app.status.is_over || next == null || next === seat ||
+      app.setup.seats[next].kind !== "human" || !Array.isArray(before?.table?.hand)) return false;
+  const reply = await engine("view", seat);
+  if (gen !== app.gen || !reply.ok || !Array.isArray(reply.view.table?.hand)) return false;
+  const left = before.table.hand.map((c) => c.key);
+  const drawn = reply.view.table.hand.filter((c) => {
+    const i = left.indexOf(c.key);
+    if (i >= 0) left.splice(i, 1);
+    return i < 0;
+  });
+  if (!drawn.length) return false;
+  setPhase("drawn");
+  app.view = reply.view;
+  await drawView();
+  if (gen !== app.gen) return true;
+  const name = app.setup.seats[seat].name;
+  const done = h("button", { type: "button", class: "primary", dataset: { testid: "drawn-done" },
+                             onclick: () => { if (gen === app.gen) advance(); } }, `Done: pass to ${app.setup.seats[next].name}`);
+  const said = `${name}, you drew ${drawn.map((c) => c.label).join(", ")}.`;
+  $("turn").replaceChildren(h("span", { class: "turn__who", dataset: { testid: "drawn" } }, said), " ", done);
+  announce(said);
+  done.focus({ preventScroll: true });
+  setIdle(true);
+  return true;
+}
+
 /** Undo (js/undo.js): the player on screen takes back their last decision, if the engine allows. */
-const undoAllowed = () => app.phase === "human" && !app.busy && app.status?.can_undo === true &&
-                          app.viewer === app.status.current_player;
+const undoMayAsk = () => app.phase === "human" && !app.busy && app.viewer === app.status?.current_player;
+const undoAllowed = () => undoMayAsk() && app.status?.can_undo === true;
 
 async function undoLast() {
   const gen = app.gen;
   const seat = app.viewer;
   const reply = await playerCall("undo", { seat });
   if (gen !== app.gen) return null;
-  if (!reply.ok) showError(`Not allowed: ${fill(reply.error)}`);
+  if (!reply.ok) showError(refusalText(reply.error, names()));
   else clearError();
   await showView(seat, gen);
   setIdle(true);
   return reply;
 }
 
-initUndo({ allowed: undoAllowed, run: undoLast, names });
+initUndo({ allowed: undoAllowed, mayAsk: undoMayAsk, run: undoLast, names });
 
 // ------------------------------------------------------------------ hotseat curtain
 function showCurtain(seat, gen) {
@@ -689,6 +746,7 @@ async function loadFile(file) {
   }
   clearError();
   enterGame(setupFromSave(reply.status, seats, hints), reply.status);
+  if (reply.notice) showNotice(reply.notice); // made by an earlier version: said once, here
 }
 
 /** The page's setup for a loaded game: the save's seats if they fit, else default seats. A name

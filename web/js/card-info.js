@@ -143,7 +143,9 @@ export function readable(el, card) {
     const label = el.getAttribute("aria-label") ?? "";
     const seen = visibleText(el);
     if (seen && !label.toLowerCase().includes(seen.toLowerCase())) {
-      el.setAttribute("aria-label", label.startsWith(card.label) ? seen + label.slice(card.label.length)
+      // "Tower (Stone 2), completed work" -> "Tower 2, Stone, completed work"
+      const material = card.material ? `, ${card.material.charAt(0).toUpperCase()}${card.material.slice(1)}` : "";
+      el.setAttribute("aria-label", label.startsWith(card.label) ? seen + material + label.slice(card.label.length)
         : label ? `${seen}: ${label}` : seen);
     }
     el.tabIndex = 0;

@@ -65,24 +65,25 @@ export function listWords(words) {
   return `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
 }
 
-/** The text a sighted player reads on `el`, as a name computed from its content would be:
- *  the text of every descendant that is not aria-hidden (a role="img" part counts by its
- *  aria-label), in order. Parts are joined as they are (no space between two spans), so faces
- *  put " " between their parts: see spaced(). */
+/** The text a sighted player reads on `el`: every text it draws, in order, an aria-hidden
+ *  part too (a card's value digit is drawn for the eye and hidden from the ear, but a speech
+ *  user still says it), not the text of an icon (svg) nor screen-reader-only text (.sr-only).
+ *  Parts are joined as they are (no space between two spans), as checkers of WCAG 2.5.3 join
+ *  them, so faces put " " between their parts: see spaced(). */
 export function visibleText(el) {
   const parts = [];
   const walk = (node) => {
     for (const child of node.childNodes) {
       if (child.nodeType === Node.TEXT_NODE) parts.push(child.textContent);
-      else if (child.nodeType === Node.ELEMENT_NODE && child.getAttribute("aria-hidden") !== "true") {
-        if (child.getAttribute("role") === "img") parts.push(child.getAttribute("aria-label") ?? "");
-        else walk(child);
+      else if (child.nodeType === Node.ELEMENT_NODE && child.namespaceURI !== SVG && !child.classList.contains("sr-only")) {
+        walk(child);
       }
     }
   };
   walk(el);
   return parts.join("").replace(/\s+/g, " ").trim();
 }
+const SVG = "http://www.w3.org/2000/svg";
 
 /** Children with " " between them: a face's parts then read as words, not "Deck44draw"
  *  (whitespace between flex or grid items is not drawn). */

@@ -1,7 +1,8 @@
 // Replay: step through the current game, over the normal table area.
 //
-// The engine keeps the game as its seed and actions, so the position after any number of
-// actions ("step") can be rebuilt (bridge replay_info / replay_view, docs/bridge-contract.md).
+// The engine keeps the game as its seed and actions, so any position can be rebuilt (bridge
+// replay_info / replay_view, docs/bridge-contract.md). A step is one decision of a player as
+// the log tells it (a Motto play of three cards is one step), captioned with its log lines.
 // The page shows one seat's ordinary view at that step, drawn by the game's own view module with
 // nothing clickable, the log with the lines of this step highlighted (each line jumps to its
 // step), and a control bar: First, Previous, Next, Last, Play/Pause, "View as", Exit replay.
@@ -189,10 +190,18 @@ async function goTo(step, { say = true, playing = false } = {}) {
   }
   r.step = step;
   draw(reply.view);
-  if (say) {
-    const lines = r.info.log.filter((_, i) => r.info.log_steps[i] === step).map(fill);
-    announce(`Step ${step} of ${r.info.steps}. ${lines.join(" ")}`);
+  if (say) announce(`Step ${step} of ${r.info.steps}. ${caption(step)}`);
+}
+
+/** What happened at `step`, in the game's words: its log lines (a step is one decision). */
+function caption(step) {
+  const lines = (replay.info.captions?.[step] ?? []).map(fill);
+  if (step === 0 && replay.info.from_saved_position) {
+    return "Where the game was brought back from an earlier version's save (what came before cannot be replayed).";
   }
+  if (step === 0) return lines.length ? `The start of the game. ${lines.join(" ")}` : "The start of the game.";
+  if (lines.length) return lines.join(" ");
+  return `${replay.names[replay.info.actors[step - 1]]} is choosing (the game was saved in the middle of a decision).`;
 }
 
 /** A button's symbol: seen, not read out (the button's name says it in words). */
@@ -213,11 +222,8 @@ function draw(view) {
   for (const [id, off] of [["replay-first", atStart], ["replay-prev", atStart], ["replay-next", atEnd], ["replay-last", atEnd]]) {
     bar.querySelector(`[data-testid=${id}]`).setAttribute("aria-disabled", String(off));
   }
-  const who = view.current_player != null ? r.names[view.current_player] : null;
-  const acted = step > 0 ? r.names[r.info.actors[step - 1]] : null;
-  $("replay").querySelector("[data-testid=replay-turn]").textContent =
-    (acted ? `${acted} acted. ` : "The start of the game. ") +
-    (view.is_over ? "The game is over." : `${who} to move.`);
+  // the step's caption: what happened, in the game's own words (its log lines)
+  $("replay").querySelector("[data-testid=replay-turn]").textContent = caption(step);
 
   const table = $("table");
   table.replaceChildren();

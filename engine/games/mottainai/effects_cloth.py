@@ -1,4 +1,4 @@
-"""The effects of the 11 Cloth works (issue #5): Cloak, Flag, Handkerchief, Kite, Mask, Puppet,
+"""The effects of the 11 Cloth works: Cloak, Flag, Handkerchief, Kite, Mask, Puppet,
 Quilt, Robe, Socks, Tapestry, Umbrella. See docs/rules/mottainai.md, "Card effects", for the
 wording and our rulings."""
 

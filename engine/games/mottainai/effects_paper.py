@@ -1,4 +1,4 @@
-"""The effects of the 12 Paper works (issue #5): Crane, Curtain, Deck of Cards, Doll, Fan,
+"""The effects of the 12 Paper works: Crane, Curtain, Deck of Cards, Doll, Fan,
 Lampshade, Pinwheel, Plane, Poem, Scroll, Sketch, Straw. See docs/rules/mottainai.md, "Card
 effects", for the wording and our rulings."""
 

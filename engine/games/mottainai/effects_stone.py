@@ -1,4 +1,4 @@
-"""The effects of the 11 Stone works (issue #5): Amulet, Bench, Daidoro, Fountain, Frog, Go Set,
+"""The effects of the 11 Stone works: Amulet, Bench, Daidoro, Fountain, Frog, Go Set,
 Pillar, Statue, Stool, Tablet, Tower. See docs/rules/mottainai.md, "Card effects", for the wording
 and our rulings."""
 

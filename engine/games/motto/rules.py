@@ -21,6 +21,7 @@ player has exactly one more turn.
 
 from __future__ import annotations
 
+from ... import snapshot as snap
 from ...core import Action, GameInfo, State, register, seat_option
 from ...rng import Rng
 
@@ -183,6 +184,66 @@ class MottoState(State):
         other.selection = list(self.selection)
         other.final_turns = self.final_turns
         other.last_play = self.last_play
+
+    # -------------------------------------------------------------- saved positions
+    def _write_state(self) -> dict:
+        keys = _keys
+        last = None
+        if self.last_play is not None:
+            who, cards, tokens = self.last_play
+            last = {"seat": who, "cards": keys(cards), "tokens": [[k, size] for k, size in tokens]}
+        return {"deck": keys(self.deck), "hands": [keys(h) for h in self.hands],
+                "pool": [c.key if c is not None else None for c in self.pool],
+                "discard": keys(self.discard), "stacks": {k: list(v) for k, v in self.stacks.items()},
+                "tokens": [[[k, size] for k, size in t] for t in self.tokens],
+                "known": [keys(k) for k in self.known], "selection": keys(self.selection),
+                "final_turns": self.final_turns, "last_play": last}
+
+    def _read_state(self, r: snap.Reader, schema: int) -> None:
+        n = self.num_players
+        cards = lambda key: r.get(key, snap.list_of, _card)  # noqa: E731
+        self.deck = cards("deck")
+        self.hands = r.get("hands", snap.per_seat, n, snap.list_of, _card)
+        self.pool = r.get("pool", snap.list_of, snap.optional(_card), length=4)
+        self.discard = cards("discard")
+        snap.check_cards(self.deck + [c for h in self.hands for c in h] + [c for c in self.pool if c]
+                         + self.discard, build_deck(), r.name("cards"))
+        if None in self.pool and (self.deck or self.discard):
+            raise ValueError(f"{r.name('pool')} has an empty slot while cards are left to draw")
+        stacks = r.sub("stacks")
+        if sorted(stacks.data) != sorted(STACK_KEYS):
+            raise ValueError(f"{r.name('stacks')} must be the nine stacks {', '.join(STACK_KEYS)}")
+        self.stacks = {}
+        for key in STACK_KEYS:
+            stack = stacks.get(key, snap.list_of, snap.whole, 1, 4)
+            if stack != list(TOKEN_SIZES[len(TOKEN_SIZES) - len(stack):]):
+                raise ValueError(f"{stacks.name(key)} must be the last tokens of large, medium, small")
+            self.stacks[key] = stack
+        self.tokens = r.get("tokens", snap.per_seat, n, snap.list_of, _token)
+        taken = {key: sorted(size for t in self.tokens for k, size in t if k == key) for key in STACK_KEYS}
+        for key in STACK_KEYS:
+            if sorted(taken[key] + self.stacks[key]) != sorted(TOKEN_SIZES):
+                raise ValueError(f"{r.name('tokens')} and its stacks do not add up for {key!r}")
+        self.known = r.get("known", snap.per_seat, n, snap.list_of, _card)
+        for seat in range(n):
+            snap.within(self.known[seat], self.hands[seat], r.name("known"), "that hand")
+        self.selection = r.get("selection", snap.list_of, _card, most=3)
+        final = r.get("final_turns", snap.optional(snap.whole), 0, n + 1)
+        if (final == 0) != self._over or (self._over and self.selection):
+            raise ValueError(f"{r.name('final_turns')} does not match whether the game is over")
+        self.final_turns = final
+        last = r.get("last_play", snap.optional(snap.Reader))
+        self.last_play = None
+        if last is not None:
+            self.last_play = (last.get("seat", snap.seat, n), last.get("cards", snap.list_of, _card, length=3),
+                              last.get("tokens", snap.list_of, _token, most=2))
+        # the selection must be one the player could have made, card by card
+        chosen, self.selection = self.selection, []
+        snap.within(chosen, self.hands[self._current], r.name("selection"), "the hand of the seat to move")
+        for card in chosen:
+            if card.key not in self.playable_keys():
+                raise ValueError(f"{r.name('selection')} is not a play the seat to move can make")
+            self.selection.append(card)
 
     # -------------------------------------------------------------- deck
     def _can_draw(self) -> bool:
@@ -437,6 +498,23 @@ class MottoState(State):
             size = len(self.hands[other]) - len(fixed)
             self.hands[other] = fixed + [unseen.pop() for _ in range(size)]
         self.deck = unseen
+
+
+def _keys(cards) -> list[str]:
+    return [card.key for card in cards]
+
+
+def _card(value, what: str) -> Card:
+    """A card of a saved position, from its key."""
+    card = CARD_BY_KEY.get(value) if isinstance(value, str) else None
+    if card is None:
+        raise ValueError(f"{what} is not a Motto card: {snap.quote(value)}")
+    return card
+
+
+def _token(value, what: str) -> tuple[str, int]:
+    pair = snap.list_of(value, what, length=2)
+    return snap.one_of(pair[0], what, STACK_KEYS), snap.whole(pair[1], what, 1, 4)
 
 
 def _tokens_text(tokens) -> str:

@@ -36,9 +36,9 @@ function icon(material, cls = "mt-icon") {
 export function cardFace(card, { mini = false } = {}) {
   const role = ROLE_NAMES[card.role] ?? "";
   if (mini) {
-    return [icon(card.material, "mt-icon mt-icon--small"),
+    return spaced(icon(card.material, "mt-icon mt-icon--small"),
       h("span", { class: "mt-card__name" }, card.name),
-      h("span", { class: "mt-card__value", "aria-hidden": "true" }, String(card.value))];
+      h("span", { class: "mt-card__value", "aria-hidden": "true" }, String(card.value)));
   }
   return spaced(
     h("span", { class: "mt-card__band" }, icon(card.material),
@@ -57,7 +57,9 @@ function workEl(card, testid = "work") {
                               dataset: { testid, card: card.key, material: card.material },
                               "aria-label": `${card.label}, completed work` },
     cardFace(card, { mini: true }),
-    h("span", { class: "mt-card__gist", "aria-hidden": "true" }, card.text)), card);
+    // the first words of the effect, drawn by CSS from data-gist: a preview of its description
+    // (aria-describedby), not part of its name
+    h("span", { class: "mt-card__gist", "aria-hidden": "true", dataset: { gist: card.text } })), card);
 }
 
 /** A card, as a button when one legal action belongs to it (else a plain, labelled box). */
@@ -403,7 +405,7 @@ export function decorateResult(box, view, ctx) {
             const el = workEl(c, "result-work");
             if (points.has(c.name)) {
               el.append(h("span", { class: "mt-result__bonus" }, ` +${points.get(c.name)}`));
-              nameWith(el, `${c.label}, completed work, card bonus ${points.get(c.name)} points`);
+              nameWith(el, `${MATERIAL_NAMES[c.material]}, completed work, card bonus ${points.get(c.name)} points`);
             }
             return el;
           }))

@@ -25,16 +25,15 @@ const icon = (symbol, cls = "icon") => h("span", { class: `${cls} icon--${symbol
 export function cardFace(card) {
   const symbols = [];
   for (let i = 0; i < card.count; i++) symbols.push(icon(card.symbol, "card__symbol"));
-  return [
+  return spaced(
     h("span", { class: "card__corner", "aria-hidden": "true" },
       h("span", { class: "card__count" }, String(card.count)), icon(card.symbol, "card__mini")),
     h("span", { class: `card__symbols card__symbols--${card.count}`, "aria-hidden": "true" }, symbols),
     h("span", { class: "card__name", "aria-hidden": "true" }, SYMBOL_NAMES[card.symbol] ?? card.symbol),
     // colour and stage on two lines: the band is never cut, even on a phone's small card
-    h("span", { class: "card__band", "aria-hidden": "true" },
+    h("span", { class: "card__band", "aria-hidden": "true" }, spaced(
       h("span", { class: "card__colour" }, cap(card.colour)),
-      h("span", { class: "card__stage" }, STAGE_SHORT[card.stage] ?? cap(card.stage))),
-  ];
+      h("span", { class: "card__stage" }, STAGE_SHORT[card.stage] ?? cap(card.stage)))));
 }
 
 export const cardClass = (card, extra = "") =>
@@ -81,6 +80,7 @@ function playersSection(view, ctx) {
 
 function centreSection(view, ctx) {
   const t = view.table;
+  const legal = new Set((view.legal_actions ?? []).map((a) => a.id));
   const slots = t.pool.map((card, i) => {
     if (!card) {
       // an empty slot answers a click with the engine's reason, while the player can act
@@ -88,13 +88,14 @@ function centreSection(view, ctx) {
                            dataset: { testid: `pool-${i}`, key: `pool-${i}`, why: ctx.canAct ? `take:${i}` : null },
                            "aria-label": "Empty face-up slot", onclick: () => ctx.act(`take:${i}`) }, "Empty");
     }
-    return h("button", { type: "button", class: cardClass(card), disabled: !ctx.canAct,
-                         dataset: { testid: `pool-${i}`, key: `pool-${i}`, card: card.key, action: `take:${i}` },
-                         "aria-label": `Take ${card.label} from the table`,
-                         onclick: () => ctx.act(`take:${i}`) }, cardFace(card));
+    // named by what its face shows, then what a click does: "1 Money Red · Adult: take it from the table"
+    return nameWith(h("button", { type: "button", class: cardClass(card), disabled: !ctx.canAct,
+                                  dataset: { testid: `pool-${i}`, key: `pool-${i}`, card: card.key, action: `take:${i}` },
+                                  onclick: () => ctx.act(`take:${i}`) }, cardFace(card)), "take it from the table");
   });
   const deck = nameWith(h("button", { type: "button", class: "pile pile--deck", disabled: !ctx.canAct,
-                             dataset: { testid: "deck", key: "deck", count: t.deck_count, shortcut: "d", choice: "", action: "draw" },
+                             dataset: { testid: "deck", key: "deck", count: t.deck_count, shortcut: "d",
+                                        choice: legal.has("draw") ? "" : null, action: "draw" },
                              "aria-keyshortcuts": "D",
                              onclick: () => ctx.act("draw") },
     spaced(h("span", { class: "pile__title" }, "Deck"),
@@ -159,13 +160,12 @@ function handSection(view, ctx) {
     const playable = legal.has(`select:${card.key}`);
     const what = selected ? "chosen" : playable ? "can be chosen" : "";
     // an option of a multi-select listbox (WAI-ARIA): Enter or Space chooses it, as a click does
-    return h("div", { role: "option", tabindex: ctx.canAct ? "-1" : null, "aria-disabled": ctx.canAct ? null : "true",
-                      class: cardClass(card, (selected ? "is-selected" : "") + (playable ? " is-playable" : "")),
-                      dataset: { testid: "hand-card", key: `hand-${i}`, card: card.key, selected: selected ? "true" : "false",
-                                 action: selected ? null : `select:${card.key}` },
-                      "aria-selected": selected ? "true" : "false",
-                      "aria-label": `${card.label}${what ? ", " + what : ""}`,
-                      onclick: () => { if (ctx.canAct) ctx.act(`select:${card.key}`); } }, cardFace(card));
+    return nameWith(h("div", { role: "option", tabindex: ctx.canAct ? "-1" : null, "aria-disabled": ctx.canAct ? null : "true",
+                               class: cardClass(card, (selected ? "is-selected" : "") + (playable ? " is-playable" : "")),
+                               dataset: { testid: "hand-card", key: `hand-${i}`, card: card.key, selected: selected ? "true" : "false",
+                                          action: selected ? null : `select:${card.key}` },
+                               "aria-selected": selected ? "true" : "false",
+                               onclick: () => { if (ctx.canAct) ctx.act(`select:${card.key}`); } }, cardFace(card)), what);
   });
 
   const n = t.selection?.length ?? 0;
