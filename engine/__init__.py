@@ -18,7 +18,7 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
-from .core import (  # noqa: E402
+from .core import (
     Action,
     GameInfo,
     IllegalActionError,
@@ -30,7 +30,7 @@ from .core import (  # noqa: E402
     load,
     load_save,
 )
-from . import games  # noqa: E402,F401  (registers every game)
+from . import games  # noqa: F401 - imported to register every game
 
 __all__ = ["Action", "GameInfo", "IllegalActionError", "Option", "SaveError", "State",
            "fill_names", "list_games", "load", "load_save", "new_game", "__version__"]

@@ -17,7 +17,7 @@ import json
 import math
 import os
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from . import new_game
 from .bots import LEVELS, make_bot

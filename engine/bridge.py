@@ -2,7 +2,11 @@
 
 The page runs Pyodide in a worker and calls these functions by name; only strings cross the worker
 boundary. Every reply is ``{"ok": true, ...}`` or ``{"ok": false, "error": "message"}``, and a
-failed call changes nothing. One game is kept per interpreter. See ``docs/bridge-contract.md``.
+refused call changes nothing. One game is kept per interpreter. See ``docs/bridge-contract.md``.
+
+Only bad input is refused: the checks of :mod:`engine.inputs` and the engine's own refusals all
+raise ``ValueError`` (``IllegalActionError`` and ``SaveError`` are kinds of it). Any other
+exception is a bug, and its reply says so: ``"internal": true`` with the ``traceback``.
 
 Every argument is untrusted: it is parsed and checked by :mod:`engine.inputs` (size, nesting,
 types, ranges) before anything else, so whatever arrives the reply is a short message.
@@ -11,12 +15,12 @@ types, ranges) before anything else, so whatever arrives the reply is a short me
 from __future__ import annotations
 
 import json
-
 import math
+import traceback
 
 from . import __version__, inputs, list_games as _list_games, new_game as _new_game
 from .bots import available, make_bot
-from .core import IllegalActionError, SaveError, State, load_save as _load_save
+from .core import SaveError, State, load_save as _load_save
 from .inputs import quote
 from .replay import Replay
 from .rng import Rng
@@ -65,15 +69,23 @@ def _status(state: State) -> dict:
             "can_undo": not state.is_over and state.can_undo(state.current_player)}
 
 
+def internal_error(exc: BaseException) -> str:
+    """The reply for a bug: ``ok: false``, flagged ``internal``, with the traceback of ``exc``."""
+    return json.dumps({"ok": False, "internal": True,
+                       "error": f"Internal engine error: {type(exc).__name__}: {exc}",
+                       "traceback": "".join(traceback.format_exception(exc))})
+
+
 def _guard(fn):
-    """Turn any expected error into an ``ok: false`` reply with a readable message."""
+    """A refusal (``ValueError``: bad input, an illegal move, a damaged save) becomes an
+    ``ok: false`` reply with its message; any other exception is a bug: :func:`internal_error`."""
     def wrapper(*args):
         try:
             return fn(*args)
-        except (IllegalActionError, SaveError) as exc:
-            return _error(str(exc))
-        except (ValueError, TypeError, KeyError) as exc:
+        except ValueError as exc:  # IllegalActionError and SaveError too
             return _error(str(exc) or exc.__class__.__name__)
+        except Exception as exc:  # noqa: BLE001 - a bug: reported with its traceback, not refused
+            return internal_error(exc)
     wrapper.__name__ = fn.__name__
     wrapper.__doc__ = fn.__doc__
     return wrapper

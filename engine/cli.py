@@ -13,7 +13,7 @@ import sys
 
 from . import __version__, list_games, load_save, new_game
 from .bots import available, make_bot
-from .core import IllegalActionError, SaveError, fill_names
+from .core import IllegalActionError, fill_names
 from .rng import Rng
 
 
@@ -60,6 +60,9 @@ def cmd_play(args) -> int:
         else:
             state = new_game(args.game, args.players, seed=args.seed, options=_parse_options(args.option))
         bot = make_bot(state.info.name, args.bot)
+    except UnicodeDecodeError:  # a save in UTF-16, say (Windows Notepad's "Unicode")
+        print(f"error: {args.load} is not UTF-8 text: save the file as UTF-8 and try again", file=sys.stderr)
+        return 2
     except (ValueError, OSError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

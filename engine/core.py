@@ -48,8 +48,8 @@ Subclasses implement these hooks (all private, the public API is written once he
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, Iterable
+from dataclasses import dataclass
+from typing import ClassVar, Iterable
 
 from . import inputs, snapshot
 from .inputs import quote

@@ -58,17 +58,26 @@ def quote(value, limit: int = QUOTE_CHARS) -> str:
 
 
 def parse_json(text, what: str = "the input"):
-    """Parse untrusted JSON text; refuse what is too long, too deep, ``NaN``/``Infinity`` or
-    anything :func:`check_value` refuses. ``ValueError`` says why."""
+    """Parse untrusted JSON text (a string, or UTF-8 bytes); refuse what is too long, too deep,
+    ``NaN``/``Infinity`` or anything :func:`check_value` refuses. ``ValueError`` says why.
+
+    A byte-order mark at the start (Windows Notepad writes one) is ignored; UTF-16 text (bytes
+    with its byte-order mark or its zero bytes, or a string that was read from them as UTF-8)
+    is refused with a message saying to save the file as UTF-8."""
     if isinstance(text, (bytes, bytearray)):
         if len(text) > 4 * MAX_JSON_CHARS:
             raise ValueError(f"{what} is too long ({len(text)} bytes; at most {MAX_JSON_CHARS} characters)")
+        if bytes(text[:2]) in (b"\xff\xfe", b"\xfe\xff") or b"\0" in text[:4]:
+            raise ValueError(_utf16(what))
         try:
-            text = bytes(text).decode("utf-8")
+            text = bytes(text).decode("utf-8-sig")  # a byte-order mark first is dropped
         except UnicodeDecodeError:
             raise ValueError(f"{what} is not UTF-8 text") from None
     if not isinstance(text, str):
         raise ValueError(f"{what} must be JSON text, not {quote(text)}")
+    text = text.removeprefix("\ufeff")  # UTF-8's byte-order mark, decoded but not dropped
+    if "\0" in text[:4]:  # UTF-16 read as UTF-8 (JSON text never holds a NUL)
+        raise ValueError(_utf16(what))
     if len(text) > MAX_JSON_CHARS:
         raise ValueError(f"{what} is too long ({len(text)} characters; at most {MAX_JSON_CHARS})")
     # Python's parser recurses once per level: measure the nesting before it can overflow
@@ -86,6 +95,10 @@ def parse_json(text, what: str = "the input"):
         raise ValueError(f"{what} is not valid JSON ({str(exc)[:QUOTE_CHARS * 2]})") from None
     check_value(value, what)
     return value
+
+
+def _utf16(what: str) -> str:
+    return f"{what} is in UTF-16, not UTF-8: save the file as UTF-8 and try again"
 
 
 def _no_constant(name: str):

@@ -128,4 +128,4 @@ def play_out(state: State, bots: list[Bot], rng: Rng, max_actions: int = 100_000
     raise RuntimeError(f"the game did not end within {max_actions} actions")
 
 
-from . import search  # noqa: E402,F401  (registers the hard bot for every game)
+from . import search  # noqa: E402,F401 - last, as it needs this module: registers the hard bot for every game

@@ -27,21 +27,24 @@ sys.path.insert(0, str(ROOT))                      # engine, for cross-checks in
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # e2e_helpers
 
 try:
-    import pytest_playwright  # noqa: F401
+    import pytest_playwright  # noqa: F401 - only to check that it is installed
 except ImportError:  # pragma: no cover - only without the dev requirements
     if os.environ.get("CI"):
         raise
     pytest.skip("pytest-playwright is not installed (pip install -r requirements-dev.txt)",
                 allow_module_level=True)
 
-from e2e_helpers import BOOT_TIMEOUT_MS, PACE  # noqa: E402
-from serve_site import serve_in_thread  # noqa: E402
+from e2e_helpers import BOOT_TIMEOUT_MS, PACE  # noqa: E402 - found through sys.path, set above
+from serve_site import serve_in_thread  # noqa: E402 - found through sys.path, set above
 
 
 def pytest_collection_modifyitems(items):
+    """Every test here is ``e2e`` and ``slow`` (a browser and the built site): the quick run,
+    ``python -m pytest -m "not slow"``, leaves them out."""
     for item in items:
         if "tests/e2e/" in item.nodeid.replace("\\", "/"):
             item.add_marker(pytest.mark.e2e)
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture(scope="session")

@@ -218,7 +218,6 @@ def test_the_curtain_holds_the_keyboard_and_nothing_behind_it_works(app):
     start(app, players=2, seats=["human", "human"], names=["Ann", "Ben"], seed=7)
     assert wait_idle(app) == "curtain"
     assert_no_axe_violations(app, "the hotseat curtain")
-    button = "[data-testid=curtain-reveal]"
     on_curtain = "() => document.getElementById('curtain').contains(document.activeElement)"
     assert app.evaluate(on_curtain)
     for key in ["Tab"] * 6 + ["Shift+Tab"] * 6:

@@ -1,6 +1,7 @@
 """Illegal clicks explain themselves; save -> load round trip; corrupt saves are refused."""
 from __future__ import annotations
 
+import codecs
 import json
 
 import pytest
@@ -96,3 +97,32 @@ def test_save_load_round_trip_and_corrupt_files(app, tmp_path):
         assert app.evaluate("window.__app.view.table.hand") == before_hand
     assert motto_move(app) in ("human", "over")
     assert app.evaluate("window.__app.status.actions") > before_status["actions"]
+
+
+def test_a_save_written_as_utf8_with_a_byte_order_mark_loads_and_utf16_is_explained(app, tmp_path):
+    """Windows Notepad's "UTF-8" puts a byte-order mark first: the file loads, seat names and
+    all. Its "Unicode" is UTF-16: the page says to save the file as UTF-8 instead."""
+    state = engine.new_game("motto", 2, seed=21)
+    for _ in range(4):
+        state.apply(state.legal_actions()[0])
+    seats = [{"name": "Noor", "kind": "human"}, {"name": "Olek", "kind": "human"}]
+    text = json.dumps({**state.save(), "seats": seats}, indent=2).replace("\n", "\r\n")
+    with_mark = tmp_path / "notepad-utf8.json"
+    with_mark.write_bytes(codecs.BOM_UTF8 + text.encode("utf-8"))
+    app.set_input_files("[data-testid=load-file]", str(with_mark))
+    wait_idle(app)
+    expect(app.locator("[data-testid=error]")).to_be_hidden()
+    status = app.evaluate("window.__app.status")
+    assert status["game"] == "motto" and status["seed"] == 21 and status["actions"] == 4, status
+    assert app.evaluate("window.__app.setup.seats.map((seat) => seat.name)") == ["Noor", "Olek"]
+    expect(app.get_by_role("dialog")).to_contain_text("Pass to Olek")  # hotseat: the curtain is up
+
+    utf16 = tmp_path / "notepad-unicode.json"
+    utf16.write_bytes(codecs.BOM_UTF16_LE + text.encode("utf-16-le"))
+    app.set_input_files("[data-testid=load-file]", str(utf16))
+    wait_idle(app)
+    error = app.locator("[data-testid=error]")
+    expect(error).to_be_visible()
+    expect(error).to_contain_text("Could not load “notepad-unicode.json”")
+    expect(error).to_contain_text("is in UTF-16, not UTF-8: save the file as UTF-8")
+    assert app.evaluate("window.__app.status") == status  # the loaded game goes on untouched

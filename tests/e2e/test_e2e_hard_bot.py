@@ -1,7 +1,7 @@
 """The hard bot thinks in the engine's worker: the page shows it thinking and stays responsive."""
 from __future__ import annotations
 
-from e2e_helpers import click_and_wait, setup_lobby, wait_idle
+from e2e_helpers import setup_lobby, wait_idle
 
 
 def test_page_stays_responsive_while_the_hard_bot_thinks(app):

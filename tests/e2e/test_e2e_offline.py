@@ -8,7 +8,6 @@ service workers so that each starts from the network.
 from __future__ import annotations
 
 import json
-import shutil
 import socket
 import subprocess
 import sys

@@ -6,7 +6,7 @@ from __future__ import annotations
 from e2e_helpers import BOOT_TIMEOUT_MS, assert_no_axe_violations, start
 from engine.games.mottainai.cards import KINDS
 # the offline test reuses the offline tests' own server (site under /moteplay/) and context
-from test_e2e_offline import open_site, site, sw_context, wait_offline_ready  # noqa: F401
+from test_e2e_offline import open_site, site, sw_context, wait_offline_ready  # noqa: F401 - fixtures, used by name
 
 SECTIONS = ["overview", "setup", "turn", "scoring", "end", "rulings"]
 DIALOG = "[data-testid=rules-dialog]"
@@ -114,7 +114,7 @@ def test_rules_during_a_game_open_at_that_game(app):
     assert page.evaluate("window.__app.phase") == "human"
 
 
-def test_rules_open_offline(site, sw_context):
+def test_rules_open_offline(site, sw_context):  # noqa: F811 - the offline tests' fixtures, imported above
     """After one visit the panel works with no network: its texts, pictures and card data are
     part of the precached build."""
     context, watch = sw_context

@@ -20,7 +20,8 @@ def test_wilson_interval():
     assert wilson_interval(0, 0) == (0.0, 0.0)
 
 
-@pytest.mark.parametrize("game", game_names())
+@pytest.mark.parametrize("game", [pytest.param(game, marks=pytest.mark.slow) if game == "mottainai" else game
+                                  for game in game_names()])  # Mottainai's long games are slow
 def test_smoke_arena_rotates_seats_and_counts_every_game(game):
     n = common_player_count(game)
     levels = ["hard", "medium"] + ["random"] * (n - 2)

@@ -12,6 +12,9 @@ from engine.core import game_class, game_names
 from engine.rng import Rng
 
 BOT_CASES = [(game, bot["name"]) for game in game_names() for bot in available(game)]
+#: the hard bot's long games are slow, but for Motto's (short) ones
+HEAVY_BOT_CASES = [pytest.param(game, name, marks=pytest.mark.slow) if name == "hard" and game != "motto"
+                   else (game, name) for game, name in BOT_CASES]
 #: small budgets so the search bot is quick and deterministic in tests
 SETTINGS = {"hard": {"iterations": 6, "max_rollout": 40}}
 
@@ -20,7 +23,7 @@ def bot(game, name):
     return make_bot(game, name, **SETTINGS.get(name, {}))
 
 
-@pytest.mark.parametrize("game,bot_name", BOT_CASES)
+@pytest.mark.parametrize("game,bot_name", HEAVY_BOT_CASES)
 def test_bot_plays_whole_games_at_every_player_count(game, bot_name):
     info = game_class(game).info
     for n in range(info.min_players, info.max_players + 1):
@@ -31,7 +34,7 @@ def test_bot_plays_whole_games_at_every_player_count(game, bot_name):
         assert state.is_over and state.winners()
 
 
-@pytest.mark.parametrize("game,bot_name", BOT_CASES)
+@pytest.mark.parametrize("game,bot_name", HEAVY_BOT_CASES)
 def test_bot_is_honest_reshuffling_unseen_cards_never_changes_its_choice(game, bot_name):
     """For a fixed bot seed, re-dealing everything the seat cannot see leaves the choice alone."""
     info = game_class(game).info
@@ -60,7 +63,8 @@ def test_unknown_bot_is_refused_clearly():
     json.dumps(available("motto"))
 
 
-@pytest.mark.parametrize("game", game_names())
+@pytest.mark.parametrize("game", [game if game == "motto" else pytest.param(game, marks=pytest.mark.slow)
+                                  for game in game_names()])
 def test_tree_search_fallback_plays_honestly_for_a_game_without_an_option_list(game, monkeypatch):
     """A new game without ``register_options`` gets information-set MCTS: it must play whole
     games with legal moves and stay blind to hidden cards like the flat search."""
@@ -83,6 +87,7 @@ def test_tree_search_fallback_plays_honestly_for_a_game_without_an_option_list(g
         state.apply(mover.choose(state, seat, rng))
 
 
+@pytest.mark.slow
 def test_tree_search_fallback_beats_random_play(monkeypatch):
     from engine.bots import search
     monkeypatch.delitem(search.MACRO_OPTIONS, "motto")

@@ -48,3 +48,52 @@ def test_errors_are_messages_and_change_nothing():
     assert call(bridge.new_game, {"game": "motto", "num_players": 7})["ok"] is False
     assert call(bridge.bot_turn, {"seat": 1 - seat, "bot": "greedy"})["ok"] is False
     assert call(bridge.save)["save"] == before
+
+
+def test_a_bug_is_reported_as_internal_with_its_traceback(monkeypatch):
+    """An exception that is not a refusal (a bug in the rules) is never dressed as "not allowed":
+    the reply is flagged internal and carries the traceback, which the page shows as a bug."""
+    from engine.games.motto.rules import MottoState
+
+    status = call(bridge.new_game, {"game": "motto", "num_players": 2, "seed": 3})["status"]
+    seat = status["current_player"]
+
+    def broken_apply(self, action):
+        raise KeyError("card")
+
+    def broken_table(self, seat):
+        raise TypeError("unsupported operand type(s) for +: 'int' and 'str'")
+
+    monkeypatch.setattr(MottoState, "_apply", broken_apply)
+    monkeypatch.setattr(MottoState, "_table", broken_table)
+    for reply, kind, where in ((call(bridge.apply, {"seat": seat, "action": "draw"}), "KeyError", "broken_apply"),
+                               (call(bridge.view, seat), "TypeError", "broken_table"),
+                               (call(bridge.bot_turn, {"seat": seat, "bot": "random"}), "KeyError", "broken_apply")):
+        assert reply["ok"] is False and reply["internal"] is True, reply
+        assert reply["error"].startswith(f"Internal engine error: {kind}")
+        assert reply["traceback"].startswith("Traceback (most recent call last)")
+        assert f"in {where}" in reply["traceback"] and kind in reply["traceback"]
+    # a damaged save is still a refusal, and a bug while loading a sound one is internal
+    saved = call(bridge.save)["save"]
+    refused = call(bridge.load, {**saved, "game": "chess"})
+    assert refused["ok"] is False and "internal" not in refused and "unknown game" in refused["error"]
+    def broken_setup(self):
+        raise IndexError("list index out of range")
+
+    monkeypatch.setattr(MottoState, "_setup", broken_setup)
+    loaded = call(bridge.load, saved)
+    assert loaded["ok"] is False and loaded["internal"] is True, loaded
+    assert "IndexError" in loaded["error"] and "in broken_setup" in loaded["traceback"]
+
+
+def test_refusals_are_not_internal():
+    call(bridge.new_game, {"game": "motto", "num_players": 2, "seed": 3})
+    seat = call(bridge.status)["status"]["current_player"]
+    for reply in (call(bridge.apply, {"seat": 1 - seat, "action": "draw"}),
+                  call(bridge.apply, {"seat": seat, "action": "fly"}),
+                  call(bridge.view, 5), call(bridge.load, "{not json"),
+                  call(bridge.new_game, {"game": "chess"}),
+                  call(bridge.undo, {"seat": seat}),
+                  call(bridge.hint, {"seat": 1 - seat}),
+                  call(bridge.replay_view, {"step": -1})):
+        assert reply["ok"] is False and reply["error"] and "internal" not in reply, reply

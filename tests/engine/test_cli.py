@@ -56,3 +56,20 @@ def test_undo_takes_back_a_chosen_card_and_refuses_at_the_start():
     assert "Not possible: nothing can be taken back: nothing has been done yet" in out
     assert "Undone: Choose " in out
     assert "Not possible: nothing to take back: you have made no decision since Greedy bot 1 acted" in out
+
+
+def test_a_save_from_windows_notepad_loads_or_says_how_to_save_it(tmp_path):
+    import codecs
+
+    import engine
+
+    state = engine.new_game("motto", 2, seed=5)
+    text = json.dumps(state.save())
+    utf8 = tmp_path / "utf8-with-mark.json"
+    utf8.write_bytes(codecs.BOM_UTF8 + text.encode("utf-8"))
+    proc = run(["play", "--load", str(utf8), "--humans", "0"], "")
+    assert proc.returncode == 0 and "Final scores:" in proc.stdout, proc.stderr
+    utf16 = tmp_path / "utf16.json"
+    utf16.write_bytes(text.encode("utf-16"))
+    proc = run(["play", "--load", str(utf16)], "")
+    assert proc.returncode == 2 and "save the file as UTF-8" in proc.stderr, proc.stderr

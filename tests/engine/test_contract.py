@@ -80,7 +80,13 @@ def test_random_games_end_with_valid_results(case):
             state.apply(state.history[-1])
 
 
-@pytest.mark.parametrize("case", CASES, ids=case_id)
+#: every step of a game at each table size takes long: the quick run checks the smallest table
+#: of each game (with every option), the whole run every size
+STEP_CASES = [case if case[1] == game_class(case[0]).info.min_players
+              else pytest.param(case, marks=pytest.mark.slow) for case in CASES]
+
+
+@pytest.mark.parametrize("case", STEP_CASES, ids=case_id)
 def test_every_step_round_trips_and_refuses_bad_input(case):
     """At every step: legal ids unique, bad ids refused with nothing changed, save/load exact,
     views JSON-safe and unchanged by re-dealing what the seat cannot see, clones independent."""

@@ -163,7 +163,8 @@ def _check_game(name, n, seed, sides, names):
     raise AssertionError(f"{name} {n}p seed {seed} did not end")  # pragma: no cover
 
 
-@pytest.mark.parametrize("name,n", [(g, n) for g, spec in GAMES.items() for n in spec[0]])
+@pytest.mark.parametrize("name,n", [(g, n) if n <= 3 else pytest.param(g, n, marks=pytest.mark.slow)
+                                    for g, spec in GAMES.items() for n in spec[0]])  # 4-5 seats: slow
 def test_no_hidden_card_reaches_another_seat(name, n):
     _, sides, names, games = GAMES[name]
     for seed in range(games):

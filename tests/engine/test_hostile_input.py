@@ -8,6 +8,7 @@ and the game that was running is exactly as it was.
 
 from __future__ import annotations
 
+import codecs
 import json
 
 import pytest
@@ -146,6 +147,53 @@ def test_load_refuses_an_over_long_save(good_save):
     _assert_refused_save({**good_save, 5: "non-string key"})
 
 
+def test_a_save_with_a_byte_order_mark_loads(good_save):
+    """Windows Notepad writes UTF-8 with a byte-order mark: as bytes, or as text decoded
+    without dropping it, the save loads as if the mark were not there."""
+    text = json.dumps(good_save)
+    for data in (codecs.BOM_UTF8 + text.encode(), bytearray(codecs.BOM_UTF8 + text.encode()),
+                 "\ufeff" + text, "\ufeff" + json.dumps(good_save, indent=2) + "\r\n"):
+        assert engine.load(data).save() == engine.load(good_save).save()
+        reply = json.loads(bridge.load(data if isinstance(data, str) else data.decode("utf-8-sig")))
+        assert reply["ok"] and reply["status"]["actions"] == len(good_save["actions"]), reply
+
+
+def _utf16_forms(text: str) -> dict:
+    """A save in UTF-16 and UTF-32 as the engine may receive it: the file's bytes, or those
+    bytes decoded as UTF-8 (the browser's file.text()) or as Latin-1."""
+    files = {"utf-16": text.encode("utf-16"), "utf-16-le-bom": codecs.BOM_UTF16_LE + text.encode("utf-16-le"),
+             "utf-16-be-bom": codecs.BOM_UTF16_BE + text.encode("utf-16-be"),
+             "utf-16-le": text.encode("utf-16-le"), "utf-16-be": text.encode("utf-16-be"),
+             "utf-32": text.encode("utf-32")}
+    forms = dict(files)
+    forms.update({f"{name}-read-as-utf-8": data.decode("utf-8", "replace") for name, data in files.items()})
+    forms.update({f"{name}-read-as-latin-1": data.decode("latin-1") for name, data in files.items()})
+    return forms
+
+
+def test_a_utf16_save_is_refused_with_what_to_do(good_save):
+    for name, data in _utf16_forms(json.dumps(good_save, indent=1)).items():
+        with pytest.raises(SaveError, match="UTF-16, not UTF-8: save the file as UTF-8") as err:
+            engine.load(data)
+        assert len(str(err.value)) <= SHORT, name
+        if isinstance(data, str):
+            reply = json.loads(bridge.load(data))
+            assert reply["ok"] is False and "internal" not in reply, (name, reply)
+            assert "save the file as UTF-8" in reply["error"], (name, reply)
+
+
+@pytest.mark.parametrize("data", ["\ufeff", "\ufeff\ufeff{}", "\ufeff" * 100_000, "\ufeff\x00", "\ufeff[" * 1000,
+                                  codecs.BOM_UTF8, codecs.BOM_UTF8 * 2 + b"{}", codecs.BOM_UTF8 + b"\xff{}",
+                                  b"\xff\xfe", b"\xfe\xff\x00", codecs.BOM_UTF8 + "{}".encode("utf-16-le"),
+                                  b"\x00" * 10, "\ufeff" + "\x00" * 10, "x\x00"],
+                         ids=lambda data: repr(data[:12]))
+def test_hostile_byte_order_marks_are_refused(data):
+    _assert_refused_save(data)
+    if isinstance(data, str):
+        reply = json.loads(bridge.load(data))
+        assert reply["ok"] is False and "internal" not in reply and len(reply["error"]) <= SHORT + 60, reply
+
+
 def test_seeds_are_bounded_so_every_game_can_be_saved_again():
     top = engine.new_game("motto", 2, seed=2 ** 63 - 1)
     assert engine.load(json.dumps(top.save())).save() == top.save()
@@ -204,6 +252,7 @@ def _assert_refused_reply(reply: str):
     assert isinstance(reply, str) and len(reply) <= SHORT + 50, reply[:500]
     data = json.loads(reply)
     assert data["ok"] is False and data["error"] and len(data["error"]) <= SHORT, data
+    assert "internal" not in data, data  # a refusal, not a bug
 
 
 def _text(value) -> str | object:

@@ -86,7 +86,7 @@ def test_setup_hands_face_down_tasks_and_floor(n):
 
 
 def test_first_player_is_the_floor_card_closest_to_a_then_the_earlier_seat():
-    c = lambda k, copy=0: C.KIND_BY_KEY[k].index + 54 * copy  # noqa: E731
+    c = lambda k, copy=0: C.KIND_BY_KEY[k].index + 54 * copy  # noqa: E731 - a one-line helper
     assert C.first_player([c("vase"), c("bell"), c("crane")]) == 1
     assert C.first_player([c("deck-of-cards"), c("daidoro")]) == 1        # "Dai" < "Dec"
     assert C.first_player([c("go-set"), c("amulet"), c("amulet", 1), c("bowl")]) == 1  # same name: earlier seat

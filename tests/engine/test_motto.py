@@ -11,8 +11,7 @@ import pytest
 import engine
 from engine.bots import make_bot, play_out
 from engine.core import IllegalActionError
-from engine.games.motto.rules import (ALL_KINDS, CARD_BY_KEY, Card, build_deck, is_legal_play,
-                                      shared_values)
+from engine.games.motto.rules import ALL_KINDS, Card, build_deck, shared_values
 from engine.rng import Rng
 
 

@@ -50,7 +50,9 @@ GAMES = [(name, n) for name in game_names()
          for n in sorted({game_class(name).info.min_players, game_class(name).info.max_players})]
 
 
-@pytest.mark.parametrize("name,num_players", GAMES, ids=[f"{g}-{n}p" for g, n in GAMES])
+@pytest.mark.parametrize("name,num_players", [(g, n) if n < 5 else pytest.param(g, n, marks=pytest.mark.slow)
+                                              for g, n in GAMES],  # 5 seats: slow
+                         ids=[f"{g}-{n}p" for g, n in GAMES])
 def test_every_step_shows_the_view_each_seat_had_then(name, num_players):
     state, seen = played(name, num_players, seed=num_players * 11 + 1)
     ok(bridge.load, state.save())

@@ -35,7 +35,9 @@ def configs(draw, game: str, players: int):
     return checks.Config(game, players, options, draw(st.integers(0, checks.MAX_SEED - 1)))
 
 
-@pytest.mark.parametrize("game,players", CASES, ids=[f"{g}-{n}p" for g, n in CASES])
+@pytest.mark.parametrize("game,players", [pytest.param(g, n, marks=pytest.mark.slow) if g == "mottainai" and n >= 4
+                                          else (g, n) for g, n in CASES],  # Mottainai at 4-5 seats: slow
+                         ids=[f"{g}-{n}p" for g, n in CASES])
 @given(data=st.data())
 def test_random_games_keep_every_property(game, players, data):
     config = data.draw(configs(game, players), label="config")

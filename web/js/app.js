@@ -722,7 +722,10 @@ function pickFile() {
 async function loadFile(file) {
   const wasIdle = app.idle;
   setIdle(false);
-  const text = await file.text();
+  // Decoded as UTF-8 in every browser (a byte-order mark first is dropped); a UTF-16 file
+  // comes out garbled and the engine asks for it to be saved as UTF-8. (file.text() would
+  // decode UTF-16 in some browsers and not in others.)
+  const text = new TextDecoder("utf-8").decode(await file.arrayBuffer());
   if (!app.engineReady) {
     if (!(await engineFor())) return;
     if (app.phase === "starting") gotoLobby(undefined, { fromHistory: true });

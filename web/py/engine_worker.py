@@ -7,7 +7,6 @@ argument and reply is a JSON string (docs/bridge-contract.md).
 """
 import json
 import sys
-import traceback
 
 import engine
 from engine import bridge
@@ -21,8 +20,8 @@ _FUNCTIONS = {"list_games": False, "new_game": True, "view": True, "apply": True
 def call(name, arg=None):
     """Call ``engine.bridge.<name>(arg)`` and return its JSON reply string.
 
-    An unexpected exception (a bug, not a rule violation) becomes an ``ok: false``
-    reply flagged ``internal`` with the traceback, so the page can show it
+    The bridge itself reports its bugs (``internal``, with the traceback); an exception that
+    escapes it all the same (here, or in Pyodide) gets that same reply, so the page can show it
     instead of hanging.
     """
     if name not in _FUNCTIONS:
@@ -31,9 +30,7 @@ def call(name, arg=None):
         fn = getattr(bridge, name)
         return fn(arg) if _FUNCTIONS[name] else fn()
     except Exception as exc:  # noqa: BLE001 - report everything to the page
-        return json.dumps({"ok": False, "internal": True,
-                           "error": f"Internal engine error: {type(exc).__name__}: {exc}",
-                           "traceback": traceback.format_exc()})
+        return bridge.internal_error(exc)
 
 
 def info():

@@ -8,7 +8,7 @@ page, which calls ``await worker.sync.call(name, json)`` and ``await worker.sync
 import json
 
 import _moteplay_boot
-from engine_worker import call, info as _engine_info
+from engine_worker import call, info as _engine_info  # noqa: F401 - `call` is exported by __export__
 
 
 def info():

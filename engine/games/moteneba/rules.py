@@ -972,7 +972,6 @@ class MotenebaState(State):
         ``events``: its own event cards (others see only ``event_count``).
         """
         n = self.num_players
-        values = topic_values(self.ranking)
         girls = []
         for pos, index in enumerate(self.girls):
             girl = GIRLS[index]

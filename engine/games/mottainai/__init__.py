@@ -9,10 +9,10 @@
 * :mod:`.bots` — heuristic bots; :mod:`.text` — the terminal rendering.
 """
 
-from .rules import MottainaiState  # noqa: F401
-from . import bots  # noqa: F401
-from . import effects_clay  # noqa: F401  (the Clay card effects)
-from . import effects_metal  # noqa: F401  (the Metal card effects)
-from . import effects_paper  # noqa: F401  (the Paper card effects)
-from . import effects_stone  # noqa: F401  (the Stone card effects)
-from . import effects_cloth  # noqa: F401  (the Cloth card effects)
+from .rules import MottainaiState  # noqa: F401 - the package's state class; importing it registers the game
+from . import bots  # noqa: F401 - imported to register the game's bots
+from . import effects_clay  # noqa: F401 - registers the Clay card effects
+from . import effects_metal  # noqa: F401 - registers the Metal card effects
+from . import effects_paper  # noqa: F401 - registers the Paper card effects
+from . import effects_stone  # noqa: F401 - registers the Stone card effects
+from . import effects_cloth  # noqa: F401 - registers the Cloth card effects

@@ -209,8 +209,8 @@ class MottainaiState(Crafting, Scoring, Views, State):
         extended = self.options["extended"]
         self.works_to_end = 6 if extended == "on" or (extended == "auto" and n >= 4) else 5
         size = KINDS_PER_DECK * self.decks
-        card, cards = (snap.whole, 0, size), (snap.list_of, snap.whole, 0, size)
-        seat, seats = (snap.seat, n), (snap.list_of, snap.seat, n)
+        cards = (snap.list_of, snap.whole, 0, size)
+        seats = (snap.list_of, snap.seat, n)
         self.deck = r.get("deck", *cards)
         self.tasks = r.get("tasks", snap.list_of, snap.optional(snap.whole), 0, size, length=n)
         self.floor = r.get("floor", *cards)

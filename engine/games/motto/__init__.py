@@ -1,4 +1,4 @@
 """Motto: rules in :mod:`.rules`, heuristic bots in :mod:`.bots`."""
 
-from .rules import MottoState  # noqa: F401
-from . import bots  # noqa: F401
+from .rules import MottoState  # noqa: F401 - the package's state class; importing it registers the game
+from . import bots  # noqa: F401 - imported to register the game's bots
