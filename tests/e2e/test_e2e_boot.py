@@ -175,7 +175,7 @@ def in_progress_autosave() -> dict:
     save = state.save()
     return {"save": save, "seats": [{"kind": "human", "bot": None, "name": "Ada"},
                                     {"kind": "bot", "bot": "random", "name": "Cy"}],
-            "hints": True, "title": "Motto", "numPlayers": 2, "turn": len(save["actions"]), "isOver": False}
+            "hints": True, "title": "Motto", "numPlayers": 2, "turn": state.turn, "isOver": False}
 
 
 def test_the_lobby_is_usable_before_the_engine_and_continue_waits_for_it(page, problems, site_url):

@@ -38,7 +38,10 @@ def load(page, tmp_path, saved: dict, kinds: list[str]) -> str:
 
 def at_step(saved: dict, step: int):
     """The game at replay step ``step`` (a step is a decision: it may hold several actions)."""
-    return engine.load({**saved, "actions": saved["actions"][:stops(saved)[step]]})
+    state = engine.new_game(saved["game"], saved["num_players"], seed=saved["seed"], options=saved["options"])
+    for action_id in saved["actions"][:stops(saved)[step]]:
+        state.apply(action_id)
+    return state
 
 
 def stops(saved: dict) -> list[int]:
