@@ -36,8 +36,8 @@ Subclasses implement these hooks (all private, the public API is written once he
 ``_write_state()``, ``_read_state(reader, schema)``
     the game's own fields as plain JSON data for a saved position, and back (checking every
     value: see :mod:`engine.snapshot`); ``state_schema`` is the version of that layout.
-    ``_settle()`` (optional) moves a position read from an older save on over steps the rules
-    now take by themselves.
+    ``_settle()`` moves a position read from an older save on over steps the rules now take by
+    themselves (by default the forced steps, see ``_forced_step()``; a game may do more).
 ``_determinize(seat, rng)``
     re-deal, in place, everything ``seat`` cannot see, consistently with what it has seen. The
     result must depend only on what ``seat`` knows and on ``rng``: gather the unseen cards, *sort*
