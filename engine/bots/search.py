@@ -180,6 +180,68 @@ def single_actions(state: State, seat: int) -> list[list[str]]:
     return [[a] for a in forward]
 
 
+class FlatSearch:
+    """One flat determinized Monte Carlo search over whole decisions, run in as many steps as the
+    caller likes (a hint runs it a slice at a time, to show progress and stop when asked).
+
+    Each sample deals one world with :meth:`State.determinize`, plays every option in it and
+    finishes it with the game's rollout policy from the *same* random seed (common random
+    numbers), so options are compared on the same luck. ``totals`` holds each option's summed
+    reward for ``seat``; a ``tally`` also counts how each option fared."""
+
+    def __init__(self, bot: "SearchBot", state: State, seat: int, rng: Rng,
+                 options: list[list[str]], tally: "Tally | None" = None) -> None:
+        game = state.info.name
+        self.bot = bot
+        self.state = state
+        self.seat = seat
+        self.rng = rng
+        self.options = options
+        self.tally = tally
+        self.rollout = ROLLOUT_POLICIES.get(game, random_action)
+        self.evaluate = EVALUATORS.get(game, outcome)
+        self.totals = [0.0] * len(options)
+        self.samples = 0
+
+    @property
+    def iterations(self) -> int:
+        """Rollouts played so far (a sample plays one per option)."""
+        return self.samples * len(self.options)
+
+    def sample(self) -> None:
+        """Deal one world and play every option in it."""
+        seat, rng = self.seat, self.rng
+        self.samples += 1
+        world = self.state.determinize(seat, rng)
+        seed = rng.next_u32()
+        for index, option in enumerate(self.options):
+            branch = world.clone()
+            for action_id in option:
+                branch.apply(action_id)
+            end = self.bot._roll(branch, self.rollout, Rng(seed))
+            self.totals[index] += self.evaluate(end)[seat]
+            if self.tally is not None:
+                self.tally.count(index, seat, world, end)
+        if self.tally is not None:
+            self.tally.samples = self.samples
+
+    def run(self, iterations: int | None = None, deadline: float | None = None) -> None:
+        """Sample until ``iterations`` rollouts have been played in all, or until the
+        ``time.perf_counter()`` ``deadline`` (at least one sample in all)."""
+        while True:
+            if iterations is not None:
+                if self.iterations >= iterations:
+                    return
+            elif self.samples and time.perf_counter() >= deadline:
+                return
+            self.sample()
+
+    def best(self) -> list[str]:
+        """The option with the best mean reward so far (the first of equals)."""
+        totals = self.totals
+        return self.options[max(range(len(self.options)), key=lambda i: (totals[i], -i))]
+
+
 class Node:
     __slots__ = ("mover", "children", "visits", "available", "reward")
 
@@ -255,40 +317,18 @@ class SearchBot(Bot):
     # ------------------------------------------------------------------ flat Monte Carlo
     def flat_search(self, state: State, seat: int, rng: Rng, options: list[list[str]],
                     tally: "Tally | None" = None) -> list[str]:
-        """Determinized Monte Carlo over whole decisions with common random numbers: each sample
-        deals one world and plays every option in it with the same rollout seed, so options
-        are compared on the same luck; the option with the best mean reward wins. With a
-        ``tally``, how each option fared is also counted there (for suggestions)."""
+        """Determinized Monte Carlo over whole decisions with common random numbers (see
+        :class:`FlatSearch`), within the bot's budget; the option with the best mean reward
+        wins. With a ``tally``, how each option fared is also counted there (for suggestions)."""
         if len(options) == 1 and tally is None:
             return options[0]
-        game = state.info.name
-        rollout = ROLLOUT_POLICIES.get(game, random_action)
-        evaluate = EVALUATORS.get(game, outcome)
-        totals = [0.0] * len(options)
-        deadline = None if self.iterations else time.perf_counter() + self.seconds
-        samples = 0
-        while True:
-            if self.iterations is not None:
-                if samples * len(options) >= self.iterations:
-                    break
-            elif samples and time.perf_counter() >= deadline:
-                break
-            samples += 1
-            world = state.determinize(seat, rng)
-            seed = rng.next_u32()
-            for index, option in enumerate(options):
-                branch = world.clone()
-                for action_id in option:
-                    branch.apply(action_id)
-                end = self._roll(branch, rollout, Rng(seed))
-                totals[index] += evaluate(end)[seat]
-                if tally is not None:
-                    tally.count(index, seat, world, end)
-        self.last_iterations = samples * len(options)
-        best = max(range(len(options)), key=lambda i: (totals[i], -i))
-        if tally is not None:
-            tally.samples = samples
-        return options[best]
+        search = FlatSearch(self, state, seat, rng, options, tally)
+        if self.iterations is not None:
+            search.run(iterations=self.iterations)
+        else:
+            search.run(deadline=time.perf_counter() + self.seconds)
+        self.last_iterations = search.iterations
+        return search.best()
 
     # ------------------------------------------------------------------ suggestions
     def suggest(self, state: State, seat: int, rng: Rng, seconds: float | None = None,
