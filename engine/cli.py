@@ -7,18 +7,17 @@
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import sys
 
 from . import __version__, list_games, load_save, new_game
 from .bots import available, make_bot
-from .core import IllegalActionError, fill_names
+from .core import IllegalActionError, fill_names, game_spec
 from .rng import Rng
 
 
 def _renderer(game: str):
-    return importlib.import_module(f"engine.games.{game}.text").render
+    return game_spec(game).text
 
 
 def _parse_options(pairs: list[str]) -> dict:

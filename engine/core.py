@@ -1,7 +1,8 @@
 """The game interface every game implements, and the machinery shared by all of them.
 
-A game is a subclass of :class:`State` plus a :class:`GameInfo` describing it. The engine keeps the
-whole truth in the state; players (human views, bots, the terminal) only ever see
+A game's rules are a subclass of :class:`State` with a :class:`GameInfo` describing it; its package
+puts that class, its bots and the rest together in one :class:`engine.spec.Game`, registered here
+(:func:`register`, :func:`game_spec`). The engine keeps the whole truth in the state; players (human views, bots, the terminal) only ever see
 :meth:`State.view` of their own seat and choose among :meth:`State.legal_actions`.
 
 A game is fully determined by ``(game, num_players, options, seed, actions)``: that tuple is the
@@ -54,6 +55,7 @@ from typing import ClassVar, Iterable
 from . import inputs, snapshot
 from .inputs import quote
 from .rng import Rng
+from .spec import Game
 
 SAVE_FORMAT = "moteplay-save-2"
 #: older save formats this engine still reads (moteplay-save-1: settings and actions only)
@@ -591,22 +593,33 @@ _IMMUTABLE = frozenset((str, int, float, bool, type(None)))
 
 
 # ---------------------------------------------------------------------- registry and saves
-_GAMES: dict[str, type[State]] = {}
+_GAMES: dict[str, Game] = {}
 
 
-def register(cls: type[State]) -> type[State]:
-    """Class decorator: make a game available under ``cls.info.name``."""
-    _GAMES[cls.info.name] = cls
-    return cls
+def register(game: Game) -> Game:
+    """Make a game available under its name (``engine/games/__init__.py`` registers each one)."""
+    if not isinstance(game, Game):
+        raise TypeError(f"register() takes a game's spec (engine.spec.Game), not {game!r}")
+    if game.name in _GAMES:
+        raise ValueError(f"a game named {game.name!r} is registered already")
+    _GAMES[game.name] = game
+    return game
 
 
-def game_class(name: str) -> type[State]:
+def game_spec(name: str) -> Game:
+    """The spec of a registered game (:class:`engine.spec.Game`); a clear error for unknown names."""
     if not isinstance(name, str) or name not in _GAMES:
         raise ValueError(f"unknown game {quote(name)}; games: {', '.join(sorted(_GAMES))}")
     return _GAMES[name]
 
 
+def game_class(name: str) -> type[State]:
+    """The State class of a registered game."""
+    return game_spec(name).state
+
+
 def game_names() -> list[str]:
+    """The registered games' names, in the order they were registered."""
     return list(_GAMES)
 
 
@@ -677,7 +690,7 @@ def load_save(saved: dict | str) -> Loaded:
             inputs.name(action_id, "an action id in the save")
     except ValueError as exc:
         raise SaveError(str(exc)) from None
-    cls = _GAMES[saved["game"]]
+    cls = _GAMES[saved["game"]].state
     try:
         fresh = cls(saved["num_players"], seed=saved["seed"], options=saved["options"])
     except ValueError as exc:

@@ -7,8 +7,10 @@ know at the table: ``state.view(seat)``, ``state.legal_actions()`` (the seat's o
 another seat's hand, the deck order or any other hidden field of ``state``; the honesty tests
 check this by reshuffling what the seat cannot see and asserting the choice does not change.
 
-Bots are registered per game with :func:`register_bot`; the generic ones (``random``) serve every
-game. ``available(game)`` lists them for the lobby, ``make_bot(game, name)`` builds one.
+A game's own bots are listed in its spec (``Game.bots``, see :mod:`engine.spec`); the generic ones
+(``random``, and ``hard`` from :mod:`.search`) serve every game and are registered here with
+:func:`register_bot`. ``available(game)`` lists them for the lobby, ``make_bot(game, name)``
+builds one.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from ..core import State, game_class
+from ..core import State, game_spec
 from ..rng import Rng
 
 #: Action ids that only undo part of a compound decision; random play never picks them.
@@ -79,22 +81,27 @@ class RandomBot(Bot):
         return random_action(state, rng)
 
 
-_REGISTRY: dict[str, dict[str, Callable[[], Bot]]] = {"*": {"random": RandomBot}}
+#: the bots that serve every game, by name (a game's own bots are in its spec)
+_GENERIC: dict[str, Callable[[], Bot]] = {"random": RandomBot}
 
 
-def register_bot(game: str):
-    """Class decorator: register a bot class for one game (``"*"`` for every game)."""
+def register_bot(game: str = "*"):
+    """Class decorator: register a bot class that serves every game (``"*"``). A game's own
+    bots are not registered: they are listed in its spec (``Game.bots``)."""
+    if game != "*":
+        raise ValueError(f"a bot for one game ({game!r}) belongs in that game's spec (Game.bots), "
+                         "not in register_bot")
+
     def decorate(cls):
-        _REGISTRY.setdefault(game, {})[cls.name] = cls
+        _GENERIC[cls.name] = cls
         return cls
     return decorate
 
 
 def _bots(game: str) -> dict[str, Callable[[], Bot]]:
     """The game's bots: easy, medium and hard levels first, then any others."""
-    game_class(game)  # raises a clear error for unknown games
-    merged = dict(_REGISTRY["*"])
-    merged.update(_REGISTRY.get(game, {}))
+    merged = dict(_GENERIC)
+    merged.update({cls.name: cls for cls in game_spec(game).bots})  # raises a clear error for unknown games
     order = list(LEVELS.values())
     return dict(sorted(merged.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else len(order)))
 

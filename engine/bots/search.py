@@ -6,7 +6,7 @@ tests check that reshuffling unseen cards does not change its choice for a fixed
 budget. Two searches share that sampling:
 
 * **Flat Monte Carlo with common random numbers** (:meth:`SearchBot.flat_search`), for a game
-  that lists the whole decisions open to the seat (``register_options``). Each sample plays
+  that lists the whole decisions open to the seat (its ``options`` hook). Each sample plays
   every option in the same dealt world and finishes it with the game's rollout policy from the
   same random seed, so options are compared on the same luck. All three of our games use it.
 * **Single-observer information-set MCTS** (:meth:`SearchBot.search`, Cowling, Powley and
@@ -16,9 +16,10 @@ budget. Two searches share that sampling:
   backed up. Each node is judged by the seat that moved into it (max-n), so it serves 2 to 5
   players.
 
-Rollouts use the game's policy (``register_rollout``; random moves otherwise) and may stop
-early, after ``ROLLOUT_DEPTHS`` steps or at the game's ``register_horizon`` point, to be judged
-by the game's evaluator (``register_evaluator``; the outcome otherwise).
+Rollouts use the game's policy (its ``rollout`` hook; random moves otherwise) and may stop
+early, after its ``depth`` steps or at its ``horizon`` point, to be judged by its ``evaluate``
+hook (the outcome otherwise). The hooks are the game's :class:`~engine.spec.SearchHooks`, in its
+spec (:func:`hooks_of`).
 
 A decision that spans several atomic actions (choose three cards, then confirm) is searched once
 and followed as a plan while it stays legal, so a whole turn costs one time budget.
@@ -29,53 +30,15 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
-from typing import Callable
 
-from ..core import State
+from ..core import State, game_spec
 from ..rng import Rng
+from ..spec import SearchHooks
 from . import RETREAT_IDS, Bot, Suggestion, random_action, register_bot
 
-#: game name -> rollout policy ``policy(state, rng) -> action id or list of ids`` (cheap; it may
-#: read all of the determinized state it is given: that state is already a guess, not the truth).
-ROLLOUT_POLICIES: dict[str, Callable[[State, Rng], str]] = {}
-#: game name -> evaluation ``evaluate(state) -> list[float]`` in [0, 1] per seat, for rollouts
-#: cut short; the default uses scores.
-EVALUATORS: dict[str, Callable[[State], list[float]]] = {}
-
-
-#: game name -> ``options(state, seat) -> list of action-id lists``: the whole decisions open to
-#: the seat to move (e.g. a complete set of three cards rather than its first card). A game with
-#: this hook is searched by flat determinized Monte Carlo over these options; others by ISMCTS.
-MACRO_OPTIONS: dict[str, Callable[[State, int], list[list[str]]]] = {}
-
-
-#: game name -> how many rollout steps before the evaluator judges the position (default: to the end)
-ROLLOUT_DEPTHS: dict[str, int] = {}
-
-#: game name -> ``horizon(start) -> stop(state) -> bool``: given the state a rollout starts from,
-#: a test that ends the rollout early (e.g. at the end of the current year) for the evaluator
-ROLLOUT_HORIZONS: dict[str, Callable[[State], Callable[[State], bool]]] = {}
-
-#: game name -> ``reason(state, seat, line, found) -> str``: a suggestion's reason in the game's
-#: own words, from what the seat can see and the search's :class:`Found` (see ``suggest``)
-REASONS: dict[str, Callable[[State, int, list[str], "Found"], str]] = {}
-
-
-def _registrar(table: dict):
-    """A decorator factory ``register(game)`` that files the decorated function in ``table``."""
-    def register(game: str):
-        def decorate(fn):
-            table[game] = fn
-            return fn
-        return decorate
-    return register
-
-
-register_options = _registrar(MACRO_OPTIONS)
-register_rollout = _registrar(ROLLOUT_POLICIES)
-register_horizon = _registrar(ROLLOUT_HORIZONS)
-register_evaluator = _registrar(EVALUATORS)
-register_reason = _registrar(REASONS)
+def hooks_of(state: State) -> SearchHooks:
+    """The game's search hooks (its spec's :class:`~engine.spec.SearchHooks`; ``None``: the default)."""
+    return game_spec(state.info.name).search
 
 
 def outcome(state: State) -> list[float]:
@@ -191,15 +154,15 @@ class FlatSearch:
 
     def __init__(self, bot: "SearchBot", state: State, seat: int, rng: Rng,
                  options: list[list[str]], tally: "Tally | None" = None) -> None:
-        game = state.info.name
+        hooks = hooks_of(state)
         self.bot = bot
         self.state = state
         self.seat = seat
         self.rng = rng
         self.options = options
         self.tally = tally
-        self.rollout = ROLLOUT_POLICIES.get(game, random_action)
-        self.evaluate = EVALUATORS.get(game, outcome)
+        self.rollout = hooks.rollout or random_action
+        self.evaluate = hooks.evaluate or outcome
         self.totals = [0.0] * len(options)
         self.samples = 0
 
@@ -293,7 +256,7 @@ class SearchBot(Bot):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0].id
-        options_of = MACRO_OPTIONS.get(state.info.name)
+        options_of = hooks_of(state).options
         if options_of is not None:
             line = self.flat_search(state, seat, rng, options_of(state, seat))
             self._plan = (tuple(state.history), line)
@@ -334,11 +297,12 @@ class SearchBot(Bot):
     def suggest(self, state: State, seat: int, rng: Rng, seconds: float | None = None,
                 iterations: int | None = None) -> Suggestion:
         """The search's choice for ``seat`` with a reason in the game's words (its
-        ``register_reason`` hook) built from how the choice fared in the simulated plays. The
+        ``reason`` hook) built from how the choice fared in the simulated plays. The
         budget is ``seconds`` (a wall-clock limit, at least one sample) or ``iterations`` (a
         fixed number of rollouts: the same suggestion for the same ``rng``); by default the
         bot's own. ``state`` is left as it was."""
-        options_of = MACRO_OPTIONS.get(state.info.name)
+        hooks = hooks_of(state)
+        options_of = hooks.options
         if options_of is None or len(state.legal_actions()) == 1:
             return super().suggest(state, seat, rng)
         searcher = SearchBot(seconds=self.seconds if seconds is None else seconds,
@@ -350,15 +314,16 @@ class SearchBot(Bot):
         line = searcher.flat_search(state, seat, rng, options, tally)
         self.last_iterations = searcher.last_iterations
         found = tally.result(options.index(line))
-        reason_of = REASONS.get(state.info.name, default_reason)
+        reason_of = hooks.reason or default_reason
         return Suggestion(line[0], reason_of(state, seat, line, found), tuple(line))
 
     def _roll(self, world: State, rollout, rng: Rng) -> State:
         """Play ``world`` on with the rollout policy, to the end, to the game's horizon
-        (``ROLLOUT_HORIZONS``) or to the rollout depth (``max_rollout``, else the game's
-        ``ROLLOUT_DEPTHS`` entry, else 2000 steps)."""
-        limit = self.max_rollout or ROLLOUT_DEPTHS.get(world.info.name, 2000)
-        horizon = ROLLOUT_HORIZONS.get(world.info.name)
+        (its ``horizon`` hook) or to the rollout depth (``max_rollout``, else the game's ``depth``
+        hook, else 2000 steps)."""
+        hooks = hooks_of(world)
+        limit = self.max_rollout or (hooks.depth if hooks.depth is not None else 2000)
+        horizon = hooks.horizon
         stop = horizon(world) if horizon else None
         steps = 0
         while not world.is_over and steps < limit and not (stop and stop(world)):
@@ -373,9 +338,9 @@ class SearchBot(Bot):
 
     # ------------------------------------------------------------------ the search
     def search(self, state: State, seat: int, rng: Rng) -> Node:
-        game = state.info.name
-        rollout = ROLLOUT_POLICIES.get(game, random_action)
-        evaluate = EVALUATORS.get(game, outcome)
+        hooks = hooks_of(state)
+        rollout = hooks.rollout or random_action
+        evaluate = hooks.evaluate or outcome
         root = Node(None)
         deadline = None if self.iterations else time.perf_counter() + self.seconds
         count = 0

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
 import engine
+from engine import core
 from engine.bots import available, make_bot, play_out
-from engine.core import game_class, game_names
+from engine.core import game_class, game_names, game_spec
 from engine.rng import Rng
 
 BOT_CASES = [(game, bot["name"]) for game in game_names() for bot in available(game)]
@@ -63,13 +65,18 @@ def test_unknown_bot_is_refused_clearly():
     json.dumps(available("motto"))
 
 
+def without_options(monkeypatch, game: str) -> None:
+    """Take the game's ``options`` search hook out of its spec for one test."""
+    spec = game_spec(game)
+    monkeypatch.setitem(core._GAMES, game, replace(spec, search=replace(spec.search, options=None)))
+
+
 @pytest.mark.parametrize("game", [game if game == "motto" else pytest.param(game, marks=pytest.mark.slow)
                                   for game in game_names()])
 def test_tree_search_fallback_plays_honestly_for_a_game_without_an_option_list(game, monkeypatch):
-    """A new game without ``register_options`` gets information-set MCTS: it must play whole
-    games with legal moves and stay blind to hidden cards like the flat search."""
-    from engine.bots import search
-    monkeypatch.delitem(search.MACRO_OPTIONS, game)
+    """A new game without an ``options`` search hook gets information-set MCTS: it must play
+    whole games with legal moves and stay blind to hidden cards like the flat search."""
+    without_options(monkeypatch, game)
     info = game_class(game).info
     n = info.min_players
     state = engine.new_game(game, n, seed=21)
@@ -89,8 +96,7 @@ def test_tree_search_fallback_plays_honestly_for_a_game_without_an_option_list(g
 
 @pytest.mark.slow
 def test_tree_search_fallback_beats_random_play(monkeypatch):
-    from engine.bots import search
-    monkeypatch.delitem(search.MACRO_OPTIONS, "motto")
+    without_options(monkeypatch, "motto")
     wins = 0
     for seed in range(6):
         state = engine.new_game("motto", 2, seed=seed)

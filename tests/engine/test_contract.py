@@ -1,10 +1,12 @@
 """Contract tests run over every registered game, so each new game gets them for free.
 
-For each game, player count and option setting they check that:
-random games always end; junk and out-of-turn ids are refused with the state unchanged;
-save/load round-trips at every step; the same seed gives the same game; views are JSON-safe;
-a seat's view does not change when everything that seat cannot see is re-dealt; clones are
-independent.
+They check what the fuzz suite (tests/fuzz/checks.py: legal actions and the player to move, the
+game ends with valid results, save/load, clones, re-dealing hidden cards, the same seed and
+actions give the same game, mutated saves) does not, for each game, player count and option
+setting: junk, out-of-turn and after-the-end ids are refused with the state unchanged; legal
+actions are the same when asked twice; every view is JSON-safe and offers actions to the seat to
+move only; ``State.determinize`` leaves the seat's view and legal actions alone; different seeds
+deal different games; bad settings and saves are refused clearly.
 """
 
 from __future__ import annotations
@@ -63,21 +65,14 @@ def random_game(name, n, opts, seed, on_step=None):
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
-def test_random_games_end_with_valid_results(case):
+def test_a_finished_game_refuses_every_action(case):
     name, n, opts = case
-    for seed in range(6):
-        state = random_game(name, n, opts, seed)
-        assert state.is_over and state.current_player is None
-        assert state.legal_actions() == []
-        scores = state.scores()
-        assert len(scores) == n and all(isinstance(s, int) for s in scores)
-        winners = state.winners()
-        assert winners and set(winners) <= set(range(n))
-        result = state.view(0)["result"]
-        assert result["scores"] == scores and result["winners"] == winners
-        assert [row["total"] for row in result["rows"]] == scores
+    state = random_game(name, n, opts, seed=1)
+    before = fingerprint(state)
+    for action_id in (state.history[-1], "no-such-action"):
         with pytest.raises(IllegalActionError):
-            state.apply(state.history[-1])
+            state.apply(action_id)
+    assert fingerprint(state) == before, "a refused action changed a finished game"
 
 
 #: every step of a game at each table size takes long: the quick run checks the smallest table
@@ -87,18 +82,17 @@ STEP_CASES = [case if case[1] == game_class(case[0]).info.min_players
 
 
 @pytest.mark.parametrize("case", STEP_CASES, ids=case_id)
-def test_every_step_round_trips_and_refuses_bad_input(case):
-    """At every step: legal ids unique, bad ids refused with nothing changed, save/load exact,
-    views JSON-safe and unchanged by re-dealing what the seat cannot see, clones independent."""
+def test_every_step_refuses_bad_input_and_determinizes_blindly(case):
+    """At every step: the legal actions are the same when asked twice; junk and out-of-turn ids
+    are refused with nothing changed; every view is JSON-safe, with legal actions for the seat
+    to move only, and unchanged (with the mover's legal actions) by ``State.determinize``."""
     name, n, opts = case
     det_rng = Rng(99)
     steps = {"count": 0}
 
     def check(state):
         steps["count"] += 1
-        legal = state.legal_actions()
-        ids = [a.id for a in legal]
-        assert legal and len(ids) == len(set(ids)), "legal actions must be non-empty and unique"
+        ids = [a.id for a in state.legal_actions()]
         assert [a.id for a in state.legal_actions()] == ids, "legal actions must be deterministic"
         before = fingerprint(state)
         for junk in ("", "no-such-action", ids[0] + "x", "take:99", "select:nothing"):
@@ -111,9 +105,7 @@ def test_every_step_round_trips_and_refuses_bad_input(case):
         with pytest.raises(IllegalActionError, match="not your turn"):
             state.apply(ids[0], seat=other_seat)
         assert fingerprint(state) == before, "a refused action changed the state"
-        # save/load round trip, through JSON text
-        assert fingerprint(engine.load(json.dumps(state.save()))) == before
-        # views: JSON-safe, and blind to everything hidden from that seat
+        # views: JSON-safe, and blind to everything State.determinize re-deals
         for seat in range(n):
             view = state.view(seat)
             json.dumps(view)
@@ -122,22 +114,17 @@ def test_every_step_round_trips_and_refuses_bad_input(case):
                 redealt = state.determinize(seat, det_rng)
                 assert json.dumps(redealt.view(seat), sort_keys=True) == json.dumps(view, sort_keys=True)
                 assert [a.id for a in redealt.legal_actions()] == ids or seat != state.current_player
-        # clones are independent
-        copy = state.clone()
-        copy.apply(ids[-1])
-        assert fingerprint(state) == before
 
     random_game(name, n, opts, seed=n * 7 + len(opts), on_step=check)
     assert steps["count"] > 5
 
 
 @pytest.mark.parametrize("name", game_names())
-def test_same_seed_same_game(name):
+def test_different_seeds_deal_different_games(name):
     n = game_class(name).info.min_players
-    a = random_game(name, n, {}, seed=5)
-    b = random_game(name, n, {}, seed=5)
-    assert a.history == b.history and a.log == b.log and a.scores() == b.scores()
-    c = random_game(name, n, {}, seed=6)
+    deals = {json.dumps([engine.new_game(name, n, seed=seed).view(None)], sort_keys=True) for seed in range(4)}
+    assert len(deals) == 4, "different seeds should deal different games"
+    a, c = random_game(name, n, {}, seed=5), random_game(name, n, {}, seed=6)
     assert c.history != a.history, "different seeds should deal different games"
 
 

@@ -9,10 +9,11 @@ checks, through the engine's public interface only:
 * applying each legal action to a clone never raises, and leaves the original as it was (sampled);
 * ``save`` -> JSON text -> ``load`` gives identical views for every seat and the spectator, and
   the same legal actions (sampled, and always at the end);
-* hidden information, independently of ``State.determinize``: this module's own code re-deals
-  what a seat cannot see (shuffling those cards among the places hidden from it, counts kept) and
-  the seat's view must stay identical (sampled); and no new log line names a card the seat has
-  not seen (every step, every seat);
+* hidden information, independently of ``State.determinize``: the game's hidden-information
+  model (its spec's ``hidden``, :mod:`engine.hidden`) re-deals what a seat cannot see (shuffling
+  those cards among the places hidden from it, counts kept) and the seat's view must stay
+  identical (sampled); and no new log line names a card the seat has not seen (every step,
+  every seat);
 * the game ends within ``MAX_ACTIONS``; scores are ints; winners are consistent with ``result()``;
 * the same seed and the same actions give the same game (replayed from ``new_game`` at the end).
 
@@ -24,15 +25,12 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import engine
-from engine.core import game_class, game_names
-from engine.games.moteneba import rules as moteneba_rules
-from engine.games.mottainai import cards as mottainai_cards
-from engine.games.motto import rules as motto_rules
+from engine.core import game_class, game_names, game_spec
+from engine.hidden import HiddenInfo
 from engine.rng import Rng
 
 MAX_ACTIONS = 20_000
@@ -87,158 +85,10 @@ def config_for(game: str, index: int, seed: int) -> Config:
 
 
 # ---------------------------------------------------------------------- hidden information
-class HiddenModel:
-    """A game's cards as the test sees them: the places hidden from a seat, the card kinds a seat
-    can see now, and the kinds a text names.
-
-    A *slot* is ``(list, index)``. :meth:`redeal` shuffles the cards in the slots hidden from
-    ``seat`` among those slots: the seat's view must not change."""
-
-    def __init__(self, phrases: dict[str, object]) -> None:
-        self.phrases = phrases
-        alternatives = "|".join(re.escape(p) for p in sorted(phrases, key=len, reverse=True))
-        self.phrase_re = re.compile(r"(?<![A-Za-z0-9])(" + alternatives + r")(?![A-Za-z0-9])")
-
-    def hidden(self, state, seat: int) -> list[tuple[list, int]]:
-        raise NotImplementedError
-
-    def visible(self, state) -> list[set]:
-        """For each seat, the card kinds it can see now (public places and its own)."""
-        raise NotImplementedError
-
-    def named(self, text: str) -> set:
-        return {self.phrases[p] for p in self.phrase_re.findall(text)}
-
-    def redeal(self, state, seat: int, rnd: random.Random):
-        """A clone of ``state`` with the cards hidden from ``seat`` shuffled among their places."""
-        other = state.clone()
-        slots = self.hidden(other, seat)
-        cards = [cards[i] for cards, i in slots]
-        rnd.shuffle(cards)
-        for (place, i), card in zip(slots, cards):
-            place[i] = card
-        other._forget_legal()
-        return other
-
-
-def _all(cards: list) -> list[tuple[list, int]]:
-    return [(cards, i) for i in range(len(cards))]
-
-
-def _except(cards: list, shown: list) -> list[tuple[list, int]]:
-    """The slots of ``cards`` left once one copy of each card in ``shown`` is set aside."""
-    shown = list(shown)
-    slots = []
-    for i, card in enumerate(cards):
-        if card in shown:
-            shown.remove(card)
-        else:
-            slots.append((cards, i))
-    return slots
-
-
-class MottoModel(HiddenModel):
-    """Hidden from a seat: the deck and the other hands, except cards taken face up (public until
-    played) and the cards the player to move has selected for a play (kept where they are).
-    A card's kind is the card itself (symbol, count, colour)."""
-
-    def hidden(self, state, seat):
-        slots = _all(state.deck)
-        for other in range(state.num_players):
-            if other != seat:
-                shown = list(state.known[other])
-                if other == state.current_player:
-                    shown += state.selection
-                slots += _except(state.hands[other], shown)
-        return slots
-
-    def visible(self, state):
-        public = set(state.discard)
-        public.update(c for c in state.pool if c is not None)
-        for known in state.known:
-            public.update(known)
-        if state.last_play is not None:
-            public.update(state.last_play[1])
-        return [public.union(hand) for hand in state.hands]
-
-
-class MotenebaModel(HiddenModel):
-    """Hidden from a seat: the event deck and the other players' event cards. An event card being
-    played stays where it is (with the player to move)."""
-
-    def hidden(self, state, seat):
-        slots = _all(state.deck)
-        for other in range(state.num_players):
-            if other != seat:
-                slots += _all(state.hands[other])
-        return slots
-
-    def visible(self, state):
-        public = set(state.discard)
-        if any(any(row) for row in state.power):
-            public.add("power")  # +3 Power cards played on the girls this year
-        pending = state.pending
-        seen = [public.union(hand) for hand in state.hands]
-        if pending is not None and pending[0] in moteneba_rules.EVENTS:
-            for seat in range(state.num_players):
-                if pending[0] == "random" or seat == state.current_player:
-                    seen[seat].add(pending[0])
-        return seen
-
-
-class MottainaiModel(HiddenModel):
-    """Hidden from a seat: the deck, the other hands and every waiting area (its own too, until
-    night), face-down starting cards -- except the cards that seat knows (``known``), and the work
-    and supports the player to move has chosen. Hands are public once the game is over.
-    A card's kind is its design (card % 54)."""
-
-    def hidden(self, state, seat):
-        bit = 1 << seat
-        keep = set()
-        if state.current_player != seat and not state.is_over:
-            keep.update(state.supports)
-            if state.work is not None:
-                keep.add(state.work)
-
-        def unknown(cards):
-            return [(cards, i) for i, c in enumerate(cards)
-                    if c not in keep and not state.known.get(c, 0) & bit]
-
-        slots = unknown(state.deck)
-        for s in range(state.num_players):
-            if s != seat and not state.is_over:
-                slots += unknown(state.hands[s])
-            slots += unknown(state.waiting[s])
-            card = state.tasks[s]
-            if card is not None and state.task_face_down[s] and card not in keep \
-                    and not state.known.get(card, 0) & bit:
-                slots.append((state.tasks, s))
-        return slots
-
-    def visible(self, state):
-        kinds = mottainai_cards.KINDS_PER_DECK
-        n = state.num_players
-        public = {c % kinds for c in state.floor}
-        for s in range(n):
-            for zone in (state.helpers, state.bench, state.sales, state.gallery, state.gift_shop):
-                public.update(c % kinds for c in zone[s])
-            if state.tasks[s] is not None and not state.task_face_down[s]:
-                public.add(state.tasks[s] % kinds)
-            if state.is_over:
-                public.update(c % kinds for c in state.hands[s])
-        seen = [public.union(c % kinds for c in state.hands[s]) for s in range(n)]
-        for card, bits in state.known.items():
-            for s in range(n):
-                if bits >> s & 1:
-                    seen[s].add(card % kinds)
-        return seen
-
-
-MODELS: dict[str, HiddenModel] = {
-    "motto": MottoModel({c.label: c for c in motto_rules.ALL_KINDS}),
-    "moteneba": MotenebaModel({"plays " + e["title"]: k for k, e in moteneba_rules.EVENTS.items()}),
-    "mottainai": MottainaiModel({k.name: k.index for k in mottainai_cards.KINDS}),
-}
+def hidden_model(game: str) -> HiddenInfo:
+    """The game's own model of what each seat must never see (its spec's ``hidden``; shared with
+    tests/engine/test_hidden_info.py), independent of ``State.determinize`` and of the views."""
+    return game_spec(game).hidden
 
 
 # ---------------------------------------------------------------------- the checks
@@ -295,8 +145,9 @@ def check_round_trip(state) -> None:
     assert loaded.log == state.log and loaded.scores() == state.scores(), "save/load changed the log or scores"
 
 
-def check_redeal(state, model: HiddenModel, seat: int, rnd: random.Random) -> None:
-    """Re-dealing what ``seat`` cannot see (with this module's own code) leaves its view alone."""
+def check_redeal(state, model: HiddenInfo, seat: int, rnd: random.Random) -> None:
+    """Re-dealing what ``seat`` cannot see (with the game's hidden-information model) leaves its
+    view alone."""
     view = state.view(seat)
     redealt = model.redeal(state, seat, rnd).view(seat)
     if redealt != view:
@@ -380,7 +231,7 @@ def run_game(config: Config, sampling: Sampling = THOROUGH, stats: Stats | None 
     """Play one random game of ``config``, checking every property; returns the final state.
     Raises :class:`FuzzFailure` with a reproducer when a property fails."""
     stats = stats if stats is not None else Stats()
-    model = MODELS[config.game]
+    model = hidden_model(config.game)
     state = None
     try:
         state = engine.new_game(config.game, config.players, seed=config.seed, options=config.options_dict)
@@ -390,8 +241,8 @@ def run_game(config: Config, sampling: Sampling = THOROUGH, stats: Stats | None 
         seen = [set() for _ in range(n)]
         log_seen = 0
         for _ in range(MAX_ACTIONS + 1):
-            for seat, kinds in enumerate(model.visible(state)):
-                seen[seat] |= kinds
+            for seat in range(n):
+                seen[seat].update(kind for kind, count in model.visible(state, seat).items() if count > 0)
                 for line in state.log[log_seen:]:
                     unseen = model.named(line) - seen[seat]
                     assert not unseen, (f"log line {line!r} names {sorted(map(str, unseen))}, "

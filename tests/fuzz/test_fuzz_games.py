@@ -84,7 +84,7 @@ def test_the_redeal_really_moves_hidden_cards(game, players):
     """The test's own re-deal changes what a seat cannot see: over a game, it changes other seats'
     views (their hands) many times, and never the seat's own."""
     state = engine.new_game(game, players, seed=3)
-    model, rnd = checks.MODELS[game], random.Random(3)
+    model, rnd = checks.hidden_model(game), random.Random(3)
     changed = steps = 0
     while not state.is_over:
         seat = state.current_player

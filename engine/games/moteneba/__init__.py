@@ -1,4 +1,18 @@
-"""Moteneba: rules in :mod:`.rules`, heuristic bots in :mod:`.bots`, card data in ``data.json``."""
+"""Moteneba: rules in :mod:`.rules` (card data in ``data.json``), heuristic bots and search hooks
+in :mod:`.bots`, the terminal rendering in :mod:`.text`, what each seat must never see in
+:mod:`.hidden`."""
 
-from .rules import MotenebaState  # noqa: F401 - the package's state class; importing it registers the game
-from . import bots  # noqa: F401 - imported to register the game's bots
+from ...spec import Game, SearchHooks, WebAssets
+from . import bots, hidden, text
+from .rules import MotenebaState
+
+GAME = Game(
+    state=MotenebaState,
+    bots=(bots.MotenebaGreedyBot,),
+    search=SearchHooks(options=bots.moteneba_options, rollout=bots.moteneba_rollout,
+                       evaluate=bots.moteneba_evaluate, horizon=bots.moteneba_horizon,
+                       reason=bots.moteneba_reason),
+    text=text.render,
+    hidden=hidden.MotenebaHidden(),
+    web=WebAssets(view="js/views/moteneba.js", css="css/moteneba.css", rules="rules/moteneba.html"),
+)

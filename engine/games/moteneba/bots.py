@@ -12,9 +12,8 @@ from __future__ import annotations
 
 import math
 
-from ...bots import Bot, random_action, register_bot
-from ...bots.search import (Found, outcome, outlook, register_evaluator, register_horizon,
-                            register_options, register_reason, register_rollout)
+from ...bots import Bot, random_action
+from ...bots.search import Found, outcome, outlook
 from ...rng import Rng
 from .rules import (COLOUR_INDEX, COLOUR_NAMES, COLOURS, GIRLS, NUM_COLOURS, MotenebaState, award,
                     influence, rerank, topic_values)
@@ -89,7 +88,6 @@ class Board:
         return self.best_placement(colour)[0] - now
 
 
-@register_bot("moteneba")
 class MotenebaGreedyBot(Bot):
     """Medium: one move ahead on the projected hearts of the year, against the competition."""
 
@@ -316,7 +314,6 @@ def _best(moves):
     return best
 
 
-@register_rollout("moteneba")
 def moteneba_rollout(state: MotenebaState, rng: Rng):
     """The greedy rule on the raw state for whoever moves (no event cards), 10 % random moves."""
     if rng.below(1000) < ROLLOUT_NOISE * 1000:
@@ -343,7 +340,6 @@ def moteneba_rollout(state: MotenebaState, rng: Rng):
     return random_action(state, rng)
 
 
-@register_options("moteneba")
 def moteneba_options(state: MotenebaState, seat: int) -> list[list[str]]:
     """The hard bot's choices: on a turn, the greedy rule's best few placements (a cube and
     where it goes), every playable event card and cube removal; otherwise every action."""
@@ -358,7 +354,6 @@ def moteneba_options(state: MotenebaState, seat: int) -> list[list[str]]:
     return options
 
 
-@register_horizon("moteneba")
 def moteneba_horizon(start: MotenebaState):
     """Rollouts stop when the year they start in has been scored."""
     year = start.year
@@ -376,7 +371,6 @@ def projected_hearts(state: MotenebaState) -> list[float]:
     return got
 
 
-@register_evaluator("moteneba")
 def moteneba_evaluate(state: MotenebaState) -> list[float]:
     """At the horizon: hearts plus half of next year's projected hearts, as each seat's lead over
     its best opponent squashed into (0, 1); a finished game scores its outcome."""
@@ -389,7 +383,6 @@ def moteneba_evaluate(state: MotenebaState) -> list[float]:
             for s in range(n)]
 
 
-@register_reason("moteneba")
 def moteneba_reason(state: MotenebaState, seat: int, line: list[str], found: Found) -> str:
     """Why the hard bot suggests ``line``: where the cube goes, then the hearts it brought by the
     end of this school year in the simulated plays (greedy play for every seat)."""

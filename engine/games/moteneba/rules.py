@@ -34,7 +34,7 @@ import json
 from pathlib import Path
 
 from ... import snapshot as snap
-from ...core import Action, GameInfo, Option, State, json_copy, register, seat_option
+from ...core import Action, GameInfo, Option, State, json_copy, seat_option
 from ...rng import Rng
 
 # ---------------------------------------------------------------------- the card data
@@ -209,7 +209,6 @@ def _names(seats) -> str:
 ON_OFF = ("off", "on")
 
 
-@register
 class MotenebaState(State):
     """A game of Moteneba. See the module docstring for the phases and the actions."""
 

@@ -6,13 +6,29 @@
   :mod:`.views` (what each seat sees);
 * :mod:`.effects` — how card effects plug into the rules (the registry, the trigger points);
   ``effects_<material>.py`` the effects of each material's cards, with :mod:`.effect_tools`;
-* :mod:`.bots` — heuristic bots; :mod:`.text` — the terminal rendering.
+* :mod:`.bots` — heuristic bots and the search hooks; :mod:`.text` — the terminal rendering;
+  :mod:`.hidden` — what each seat must never see (the tests' oracle).
+
+This module puts them together in the game's spec, ``GAME``.
 """
 
-from .rules import MottainaiState  # noqa: F401 - the package's state class; importing it registers the game
-from . import bots  # noqa: F401 - imported to register the game's bots
+from ...bots.search import single_actions
+from ...spec import Game, SearchHooks, WebAssets
+from . import bots, hidden, text
+from .rules import MottainaiState
 from . import effects_clay  # noqa: F401 - registers the Clay card effects
 from . import effects_metal  # noqa: F401 - registers the Metal card effects
 from . import effects_paper  # noqa: F401 - registers the Paper card effects
 from . import effects_stone  # noqa: F401 - registers the Stone card effects
 from . import effects_cloth  # noqa: F401 - registers the Cloth card effects
+
+GAME = Game(
+    state=MottainaiState,
+    bots=(bots.MottainaiGreedyBot,),
+    search=SearchHooks(options=single_actions, rollout=bots.mottainai_rollout,
+                       evaluate=bots.mottainai_evaluate, depth=bots.ROLLOUT_DEPTH,
+                       reason=bots.mottainai_reason),
+    text=text.render,
+    hidden=hidden.MottainaiHidden(),
+    web=WebAssets(view="js/views/mottainai.js", css="css/mottainai.css", rules="rules/mottainai.html"),
+)

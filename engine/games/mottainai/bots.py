@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from ...bots import Bot, RandomBot, register_bot
-from ...bots.search import (EVALUATORS, MACRO_OPTIONS, REASONS, ROLLOUT_DEPTHS, ROLLOUT_POLICIES,
-                            Found, outlook, plural, score_margin_evaluator, single_actions)
+from ...bots import Bot, RandomBot
+from ...bots.search import Found, outlook, plural, score_margin_evaluator
 from ...rng import Rng
 from .cards import KIND_BY_KEY, ROLES, VALUES
 from .rules import MottainaiState
@@ -14,7 +13,6 @@ def _count(cards: list[dict], material: str) -> int:
     return sum(1 for c in cards if c["material"] == material)
 
 
-@register_bot("mottainai")
 class MottainaiGreedyBot(Bot):
     """Medium: completes the most valuable work it can, otherwise takes the action that looks best
     right now (collect craft support, hire helpers, sell, refill its hand, pray). Its choices use
@@ -186,12 +184,11 @@ def mottainai_rollout(state: MottainaiState, rng: Rng) -> str:
     return _ROLLOUT_GREEDY.choose(state, seat, rng)
 
 
-# Flat Monte Carlo over each atomic choice, greedy rollouts cut after ROLLOUT_DEPTH steps, and
-# the score lead (works, covered sales, backorders, card bonuses) judged at the cut.
-ROLLOUT_POLICIES["mottainai"] = mottainai_rollout
-MACRO_OPTIONS["mottainai"] = single_actions
-EVALUATORS["mottainai"] = score_margin_evaluator(4.0)
-ROLLOUT_DEPTHS["mottainai"] = 30
+# Flat Monte Carlo over each atomic choice (search.single_actions), greedy rollouts cut after
+# ROLLOUT_DEPTH steps, and the score lead (works, covered sales, backorders, card bonuses) judged
+# at the cut (the game's search hooks, in its spec).
+ROLLOUT_DEPTH = 30
+mottainai_evaluate = score_margin_evaluator(4.0)
 
 
 def mottainai_reason(state: MottainaiState, seat: int, line: list[str], found: Found) -> str:
@@ -204,5 +201,3 @@ def mottainai_reason(state: MottainaiState, seat: int, line: list[str], found: F
         return f"Completes the {kind.name}, a work worth {plural(kind.value, 'points')}. {odds}"
     return odds
 
-
-REASONS["mottainai"] = mottainai_reason

@@ -35,7 +35,7 @@ copies of a card are interchangeable, so the key names "a card of that name".
 from __future__ import annotations
 
 from ... import snapshot as snap
-from ...core import Action, GameInfo, Option, State, register
+from ...core import Action, GameInfo, Option, State
 from ...rng import Rng
 from .cards import (HAND_LIMIT, KIND_BY_KEY, KINDS_PER_DECK, MATERIAL_NAMES, MATERIALS, ROLE_NAMES, ROLE_TEXT,
                     ROLES, VALUES, WINGS, count_text, distinct, find, first_player, kind_of, label, material_of)
@@ -46,7 +46,6 @@ from .views import Views
 
 
 # ---------------------------------------------------------------------- the game
-@register
 class MottainaiState(Crafting, Scoring, Views, State):
     """A game of Mottainai. See the module docstring for the actions."""
 

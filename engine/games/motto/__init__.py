@@ -1,4 +1,16 @@
-"""Motto: rules in :mod:`.rules`, heuristic bots in :mod:`.bots`."""
+"""Motto: rules in :mod:`.rules`, heuristic bots and search hooks in :mod:`.bots`, the terminal
+rendering in :mod:`.text`, what each seat must never see in :mod:`.hidden`."""
 
-from .rules import MottoState  # noqa: F401 - the package's state class; importing it registers the game
-from . import bots  # noqa: F401 - imported to register the game's bots
+from ...spec import Game, SearchHooks, WebAssets
+from . import bots, hidden, text
+from .rules import MottoState
+
+GAME = Game(
+    state=MottoState,
+    bots=(bots.MottoGreedyBot,),
+    search=SearchHooks(options=bots.motto_options, rollout=bots.motto_rollout,
+                       evaluate=bots.motto_evaluate, reason=bots.motto_reason),
+    text=text.render,
+    hidden=hidden.MottoHidden(),
+    web=WebAssets(view="js/views/motto.js", css="css/motto.css", rules="rules/motto.html"),
+)

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ...bots import Bot, register_bot
-from ...bots.search import (Found, outcome, percent, plural, register_evaluator, register_options,
-                            register_reason, register_rollout)
+from ...bots import Bot
+from ...bots.search import Found, outcome, percent, plural
 from ...rng import Rng
 from .rules import (ALL_KINDS, CARD_BY_KEY, KIND_INDEX, LEGAL, SHARED_KEYS, SHARES, MottoState,
                     is_legal_play, shared_values, stack_label)
@@ -38,7 +37,6 @@ def best_play(stacks: dict, hand, must_include=()) -> tuple[int, tuple] | None:
     return best
 
 
-@register_bot("motto")
 class MottoGreedyBot(Bot):
     """Medium: plays the best-paying set when it pays well, otherwise takes the card that makes
     the best set next turn, otherwise draws blind. Works only from its own seat's view."""
@@ -124,7 +122,6 @@ def fast_best_play(stacks: dict, hand) -> tuple[int, tuple[int, int, int]] | Non
     return best
 
 
-@register_rollout("motto")
 def motto_rollout(state: MottoState, rng: Rng):
     """The greedy bot's rule, written on the raw (determinized) state for speed, with a little
     noise: play a set that pays well, else take the face-up card that makes the best set, else
@@ -167,7 +164,6 @@ def motto_rollout(state: MottoState, rng: Rng):
     return play or "pass"
 
 
-@register_evaluator("motto")
 def motto_evaluate(state: MottoState) -> list[float]:
     """Rewards for a rollout cut short: tokens held plus half of the best set in hand, turned
     into a win chance against the best opponent. A finished game scores its real outcome."""
@@ -185,7 +181,6 @@ def motto_evaluate(state: MottoState) -> list[float]:
     return rewards
 
 
-@register_options("motto")
 def motto_options(state: MottoState, seat: int) -> list[list[str]]:
     """Whole decisions for the hard bot: each take, the draw, and the best-paying sets (at most
     four, each a complete select-select-select-confirm line). Only the seat's own hand is read."""
@@ -218,7 +213,6 @@ def _short(card) -> str:
     return f"{card.count} {stack_label(card.symbol)} ({card.colour})"
 
 
-@register_reason("motto")
 def motto_reason(state: MottoState, seat: int, line: list[str], found: Found) -> str:
     """Why the hard bot suggests ``line``, in Motto's words: what the set takes now, or the set a
     face-up card makes with the hand, then how often it won the simulated games. Only the

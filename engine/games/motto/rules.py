@@ -22,7 +22,7 @@ player has exactly one more turn.
 from __future__ import annotations
 
 from ... import snapshot as snap
-from ...core import Action, GameInfo, State, register, seat_option
+from ...core import Action, GameInfo, State, seat_option
 from ...rng import Rng
 
 SYMBOLS = ("love", "passion", "money")
@@ -145,7 +145,6 @@ def token_json(key: str, size: int) -> dict:
     return {"key": key, "kind": stack_kind(key), "label": stack_label(key), "size": size}
 
 
-@register
 class MottoState(State):
     """A game of Motto. See the module docstring for the actions."""
 

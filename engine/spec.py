@@ -1,0 +1,97 @@
+"""What a game is made of: one :class:`Game` value per game.
+
+Each game package builds its ``GAME`` in its ``__init__.py`` and :mod:`engine.games` registers it
+with one line (:func:`engine.core.register`). Everything else that needs to know about a game reads
+its spec: the engine (:func:`engine.core.game_class`), the bots (:func:`engine.bots.make_bot`), the
+hard bot's search (:class:`SearchHooks`), the terminal (:attr:`Game.text`), the tests
+(:attr:`Game.hidden`, the hidden-information oracle) and the site's build (:class:`WebAssets`:
+the page's list of games, views, styles and rules texts). ``tests/engine/test_specs.py`` checks
+that every game has every part and that the parts agree.
+
+This module names its parts' types only for the reader: it imports nothing from the engine at
+run time, so ``core`` can use it and it never depends on the bots.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable
+
+if TYPE_CHECKING:  # pragma: no cover - for the annotations only
+    from .core import GameInfo, State
+    from .hidden import HiddenInfo
+    from .rng import Rng
+
+
+@dataclass(frozen=True)
+class SearchHooks:
+    """How the hard bot (:mod:`engine.bots.search`) plays one game. Every hook is optional:
+    ``None`` means the search's own default, named in brackets.
+
+    To add a hook: add a field here (default ``None``, with its docstring line), read it in the
+    search as ``hooks_of(state).<field>`` with its default, and give it in each game's
+    ``SearchHooks(...)`` (one line in its ``__init__.py``) where the game has one.
+    """
+
+    #: ``options(state, seat) -> list of action-id lists``: the whole decisions open to the seat
+    #: to move (a complete set of three cards rather than its first card). A game with this hook
+    #: is searched by flat determinized Monte Carlo over these options [information-set MCTS].
+    options: Callable[[State, int], list[list[str]]] | None = None
+    #: ``rollout(state, rng) -> action id or list of ids``: the cheap policy that plays a sampled
+    #: world on; it may read all of the determinized state it is given [uniformly random moves].
+    rollout: Callable[[State, Rng], str | list[str]] | None = None
+    #: ``evaluate(state) -> list[float]``: a reward in [0, 1] per seat for a rollout cut short
+    #: [the outcome from the scores].
+    evaluate: Callable[[State], list[float]] | None = None
+    #: how many rollout steps before the evaluator judges the position [2000: to the end].
+    depth: int | None = None
+    #: ``horizon(start) -> stop(state) -> bool``: given the state a rollout starts from, a test
+    #: that ends it early, e.g. at the end of the current year [no horizon].
+    horizon: Callable[[State], Callable[[State], bool]] | None = None
+    #: ``reason(state, seat, line, found) -> str``: a suggestion's reason in the game's own
+    #: words, from what the seat can see and the search's ``Found`` [how the move fared].
+    reason: Callable[..., str] | None = None
+
+
+@dataclass(frozen=True)
+class WebAssets:
+    """The game's files in the page, as paths inside ``web/`` (the site's root once built)."""
+
+    #: the view module that draws a seat's view (``js/views/<game>.js``, see web/js/views/index.js)
+    view: str
+    #: its stylesheet, linked from the page (``css/<game>.css``)
+    css: str
+    #: the Rules panel's text (``rules/<game>.html``, following ``docs/rules/<game>.md``)
+    rules: str
+
+    def to_json(self) -> dict:
+        return {"view": self.view, "css": self.css, "rules": self.rules}
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game: everything the engine, the bots, the terminal, the tests and the page need.
+
+    ``state``: the :class:`~engine.core.State` subclass (its ``info`` names the game);
+    ``bots``: the game's own bot classes (``name``, ``title``, ``choose``), beside the generic
+    ``random`` and ``hard`` bots that serve every game; the lobby's medium level is the one named
+    ``greedy``; ``search``: the hard bot's :class:`SearchHooks`; ``text``: ``render(view, names)
+    -> str``, the table for the terminal; ``hidden``: the game's
+    :class:`~engine.hidden.HiddenInfo`, what each seat must never see (the oracle of the
+    hidden-information tests); ``web``: its :class:`WebAssets`.
+    """
+
+    state: type[State]
+    bots: tuple[type, ...]
+    search: SearchHooks
+    text: Callable[[dict, list[str]], str]
+    hidden: HiddenInfo
+    web: WebAssets
+
+    @property
+    def info(self) -> GameInfo:
+        return self.state.info
+
+    @property
+    def name(self) -> str:
+        return self.state.info.name
