@@ -4,7 +4,9 @@
 Layout produced::
 
     site/
-      index.html, css/, js/, py/        our page sources, copied from web/
+      index.html, css/, js/, py/        our page sources, copied from web/; js/games.js and
+                                        index.html's stylesheet links list the games, from
+                                        each game's spec (engine/spec.py, Game.web)
       pyscript/<version>/               PyScript (@pyscript/core from npm): core.js and the
                                         chunks the page loads (core-*.js, error-*.js)
       pyodide/                          the files Pyodide needs at run time (from npm), with
@@ -96,6 +98,42 @@ def write_service_worker(out: Path, build: str, queried: dict[str, str]) -> None
     (out / "sw.js").write_text(source)
     size = sum((out / p.split("?")[0]).stat().st_size for p in paths)
     print(f"  service worker  build {build}: {len(paths)} files, {size:,} bytes precached")
+
+
+GAME_STYLES = "<!-- the build links each game's stylesheet here"
+
+
+def write_game_list(out: Path) -> list[dict]:
+    """The page's list of games, from each game's spec (``Game.web``: view module, stylesheet,
+    rules text), so the page never lists a game by hand: ``js/games.js`` (``GAMES``, read by
+    js/views/index.js and js/rules-panel.js) and one stylesheet link per game in index.html.
+    Every file a spec names must be in the site."""
+    sys.path.insert(0, str(ROOT))
+    from engine.core import game_names, game_spec
+
+    games = []
+    for name in game_names():
+        spec = game_spec(name)
+        entry = {"name": name, "title": spec.info.title, **spec.web.to_json()}
+        for part in ("view", "css", "rules"):
+            if not (out / entry[part]).is_file():
+                sys.exit(f"error: {name}'s spec names {part} {entry[part]!r}, which is not in web/")
+        games.append(entry)
+    module = out / "js" / "games.js"
+    source = module.read_text()
+    if 'export const GAMES = "__GAMES__";' not in source:
+        sys.exit("error: web/js/games.js lost its GAMES placeholder")
+    module.write_text(source.replace('"__GAMES__"', json.dumps(games, indent=2)))
+    page = out / "index.html"
+    html = page.read_text()
+    start = html.find(GAME_STYLES)
+    if start < 0:
+        sys.exit("error: web/index.html lost its placeholder for the games' stylesheets")
+    end = html.index("-->", start) + 3
+    links = "\n  ".join(f'<link rel="stylesheet" href="{g["css"]}">' for g in games)
+    page.write_text(html[:start] + links + html[end:])
+    print(f"  games  {', '.join(g['name'] for g in games)}: views, stylesheets and rules from their specs")
+    return games
 
 
 def write_rules_data(out: Path) -> None:
@@ -257,6 +295,7 @@ def main() -> int:
     # 1. our page sources
     shutil.copytree(ROOT / "web", out, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".*", BOOT_SOURCE))
     (out / ".nojekyll").write_text("")
+    write_game_list(out)
     write_rules_data(out)
 
     # 2. Pyodide runtime: only the files the browser loads

@@ -1,6 +1,7 @@
 // The Rules panel: how to play each game, in a native <dialog>, offline.
 //
-// The texts are static files of the site, in our own words: rules/<game>.html (one
+// The games and their texts come from each game's spec, through games.js (written by the
+// build). The texts are static files of the site, in our own words: rules/<game>.html (one
 // <section data-section="…"> per part: overview, setup, turn, scoring, end, rulings, and for
 // Mottainai glossary and cards). They follow docs/rules/<game>.md, which is the source of
 // truth. Pictures come from rules-figures.js, Mottainai's card reference from rules-cards.js.
@@ -12,12 +13,7 @@
 import { h } from "./dom.js";
 import { drawFigures, loadRulesFile } from "./rules-figures.js";
 import { drawCardReference } from "./rules-cards.js";
-
-export const RULES_GAMES = [
-  { name: "motto", title: "Motto" },
-  { name: "mottainai", title: "Mottainai" },
-  { name: "moteneba", title: "Moteneba" },
-];
+import { GAMES } from "./games.js";
 
 let dialog = null;
 let opener = null;
@@ -34,10 +30,11 @@ export function initRules({ getGame } = {}) {
 
 /** The game ticked in the lobby (if the lobby is drawn), else the first one. */
 function lobbyGame() {
-  return document.querySelector("#lobby input[name=game]:checked")?.value ?? RULES_GAMES[0].name;
+  return document.querySelector("#lobby input[name=game]:checked")?.value ?? GAMES[0].name;
 }
 
-const loadText = (game) => loadRulesFile(`${game}.html`, "text");
+/** A game's rules text (its spec's `rules`, a path from the site's root under rules/). */
+const loadText = (info) => loadRulesFile(info.rules.replace(/^rules\//, ""), "text");
 
 function build() {
   dialog = h("dialog", { class: "rules", "aria-labelledby": "rules-title", dataset: { testid: "rules-dialog" } },
@@ -46,7 +43,7 @@ function build() {
       h("button", { type: "button", class: "rules__close", "aria-label": "Close the rules",
                     dataset: { testid: "rules-close" }, onclick: () => dialog.close() }, "×")),
     h("nav", { class: "rules__games", "aria-label": "Rules of" },
-      RULES_GAMES.map((g) => h("button", { type: "button", dataset: { testid: `rules-game-${g.name}`, game: g.name },
+      GAMES.map((g) => h("button", { type: "button", dataset: { testid: `rules-game-${g.name}`, game: g.name },
                                            onclick: () => show(g.name) }, g.title))),
     h("nav", { class: "rules__toc", "aria-label": "Sections" }),
     h("div", { class: "rules__body", dataset: { testid: "rules-body" }, tabindex: "0" }));
@@ -76,7 +73,7 @@ export async function openRules(game, from = document.activeElement) {
 }
 
 async function show(game) {
-  const info = RULES_GAMES.find((g) => g.name === game) ?? RULES_GAMES[0];
+  const info = GAMES.find((g) => g.name === game) ?? GAMES[0];
   shownGame = info.name;
   dialog.dataset.game = info.name;
   dialog.querySelector(".rules__title").textContent = `How to play ${info.title}`;
@@ -88,7 +85,7 @@ async function show(game) {
   body.dataset.ready = "false";
   let source;
   try {
-    source = await loadText(info.name);
+    source = await loadText(info);
   } catch (err) {
     if (shownGame !== info.name) return;
     body.replaceChildren(h("p", { role: "alert" }, `The rules could not be loaded (${err.message ?? err}).`));

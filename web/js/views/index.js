@@ -22,15 +22,14 @@
 // put data-testid on the main pieces so the e2e tests can find them. Log, turn banner,
 // score table, hotseat curtain and bot pacing belong to the shell (app.js).
 //
-// To add a game: write views/<game>.js exporting render(), add a line below, and
-// (optionally) add css/<game>.css to index.html. Games without a view use generic.js,
+// Each game names its view module in its spec (engine/games/<game>/__init__.py, `web.view`);
+// the build writes that list into ../games.js. A game the list does not know uses generic.js,
 // which lists the legal actions as buttons, so every engine game is playable.
 
-const VIEWS = {
-  motto: () => import("./motto.js"),
-  mottainai: () => import("./mottainai.js"),
-  moteneba: () => import("./moteneba.js"),
-};
+import { GAMES } from "../games.js";
+
+const SITE = new URL("../../", import.meta.url); // the paths in GAMES are from the site's root
+const VIEWS = Object.fromEntries(GAMES.map((g) => [g.name, () => import(new URL(g.view, SITE).href)]));
 
 /** The view module for a game (falls back to the generic one). */
 export async function viewFor(game) {
