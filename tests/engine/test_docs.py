@@ -21,6 +21,8 @@ def test_worked_examples_run(doc, capsys):
     for block in blocks:
         if "state, seat, rng" in block:  # a signature sketch, not a runnable example
             continue
+        if block.startswith("# engine/games/"):  # a file of a game's package (relative imports)
+            continue
         exec(compile(block, f"{doc}", "exec"), {})
     out = capsys.readouterr().out
     assert "refused: the table has face-up slots 0 to 3 only" in out

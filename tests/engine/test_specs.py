@@ -137,7 +137,8 @@ def test_the_hidden_information_model_agrees_with_the_state(name):
         assert sorted(map(repr, (p[i] for p, i in model.hidden(redealt, seat)))) == \
             sorted(map(repr, (p[i] for p, i in hidden)))
     for key, kind in model.keys.items():
-        assert model.named(json.dumps({"card": key})) == {kind}
+        assert model.named(json.dumps({"card": key})) == {kind}, \
+            f"{name}'s card key {key!r} is not found as a key (letters, digits, + and - only)"
     for phrase, kind in model.phrases.items():
         assert kind in model.named(f"Seat 1 sees {phrase}.")
 
