@@ -30,6 +30,9 @@ Subclasses implement these hooks (all private, the public API is written once he
     change what a view gives them.
 ``_scores()``, ``_result_table()``
     final scores, and the breakdown shown at the end.
+``_holdings(seat)``
+    the seat's private holdings (its hand and anything else face down it owns) as new plain
+    data, for :meth:`State.open_hands` once the game is over.
 ``_reveal()`` (a helper, not a hook)
     called by a game wherever something hidden becomes visible to anyone (a card drawn or turned
     from the deck, a face-down card turned up, a look at hidden cards): the action that did it

@@ -103,6 +103,17 @@ def write_service_worker(out: Path, build: str, queried: dict[str, str]) -> None
 GAME_STYLES = "<!-- the build links each game's stylesheet here"
 
 
+def fill_page(out: Path, placeholder: str, lines: list[str]) -> None:
+    """index.html with the HTML comment that starts with ``placeholder`` replaced by ``lines``."""
+    page = out / "index.html"
+    html = page.read_text()
+    start = html.find(placeholder)
+    if start < 0:
+        sys.exit(f"error: web/index.html lost its placeholder {placeholder!r}")
+    end = html.index("-->", start) + 3
+    page.write_text(html[:start] + "\n  ".join(lines) + html[end:])
+
+
 def write_game_list(out: Path) -> list[dict]:
     """The page's list of games, from each game's spec (``Game.web``: view module, stylesheet,
     rules text), so the page never lists a game by hand: ``js/games.js`` (``GAMES``, read by
@@ -124,14 +135,7 @@ def write_game_list(out: Path) -> list[dict]:
     if 'export const GAMES = "__GAMES__";' not in source:
         sys.exit("error: web/js/games.js lost its GAMES placeholder")
     module.write_text(source.replace('"__GAMES__"', json.dumps(games, indent=2)))
-    page = out / "index.html"
-    html = page.read_text()
-    start = html.find(GAME_STYLES)
-    if start < 0:
-        sys.exit("error: web/index.html lost its placeholder for the games' stylesheets")
-    end = html.index("-->", start) + 3
-    links = "\n  ".join(f'<link rel="stylesheet" href="{g["css"]}">' for g in games)
-    page.write_text(html[:start] + links + html[end:])
+    fill_page(out, GAME_STYLES, [f'<link rel="stylesheet" href="{g["css"]}">' for g in games])
     print(f"  games  {', '.join(g['name'] for g in games)}: views, stylesheets and rules from their specs")
     return games
 
@@ -253,16 +257,9 @@ def module_graph(out: Path, entry: str) -> list[str]:
 def write_module_preloads(out: Path, pyscript_dir: Path) -> None:
     """index.html: a <link rel="modulepreload"> for each module of js/app.js's import graph and
     for PyScript's core, so the browser fetches them at once instead of one import at a time."""
-    page = out / "index.html"
-    html = page.read_text()
-    start = html.find(MODULE_PRELOAD)
-    if start < 0:
-        sys.exit("error: web/index.html lost its modulepreload placeholder")
-    end = html.index("-->", start) + 3
     modules = sorted(module_graph(out, "js/app.js")[1:])  # app.js itself is the page's script
     modules += [p.relative_to(out).as_posix() for p in sorted(pyscript_dir.glob("core*.js"))]
-    links = "\n  ".join(f'<link rel="modulepreload" href="{m}">' for m in modules)
-    page.write_text(html[:start] + links + html[end:])
+    fill_page(out, MODULE_PRELOAD, [f'<link rel="modulepreload" href="{m}">' for m in modules])
 
 
 def write_engine_boot(out: Path, settings: dict) -> str:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.core import game_names
 from engine.games.moteneba import rules as moteneba
 from engine.games.mottainai.cards import KINDS, MATERIAL_NAMES, ROLE_NAMES
 
@@ -32,7 +33,7 @@ RULEBOOKS = _rulebooks()
 #: fingerprints of the rulebooks: every run of RUN words, hashed (the words are not stored)
 FINGERPRINTS = Path(__file__).resolve().parent / "data" / "rulebook-fingerprints.json"
 RUN = 9
-GAMES = ["motto", "mottainai", "moteneba"]
+GAMES = game_names()
 SECTIONS = ["overview", "setup", "turn", "scoring", "end", "rulings"]
 EXTRA_SECTIONS = {"mottainai": ["glossary", "cards"]}
 
