@@ -16,10 +16,6 @@ from .core import IllegalActionError, fill_names, game_spec
 from .rng import Rng
 
 
-def _renderer(game: str):
-    return game_spec(game).text
-
-
 def _parse_options(pairs: list[str]) -> dict:
     options = {}
     for pair in pairs or []:
@@ -71,7 +67,7 @@ def cmd_play(args) -> int:
         print(f"error: --humans must be 0..{n}", file=sys.stderr)
         return 2
     names = [f"Player {i + 1}" for i in range(humans)] + [f"{bot.name.capitalize()} bot {i + 1}" for i in range(n - humans)]
-    render = _renderer(state.info.name)
+    render = game_spec(state.info.name).text
     rng = Rng(state.seed)
     print(f"{state.info.title}, {n} players, seed {state.seed}. Type a number to choose, "
           "'undo' to take back your last decision, 'save FILE' to save, 'log' for the whole log, "
