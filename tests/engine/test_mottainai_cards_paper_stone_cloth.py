@@ -14,6 +14,8 @@ import json
 
 import engine
 from engine.bots import make_bot
+from engine.games.mottainai import cards as C
+from engine.games.mottainai.effects import EFFECTS
 from engine.rng import Rng
 
 import mottainai_helpers as helpers
@@ -25,6 +27,14 @@ class Table(helpers.Table):
 
     seed = 4
     empty = True
+
+
+def test_every_card_has_its_effect_registered():
+    """All 54 cards, this file's 34 Paper, Stone and Cloth ones included: a card whose effect
+    were dropped would do nothing, silently."""
+    assert sorted(EFFECTS) == sorted(k.key for k in C.KINDS)
+    assert all(effect.key == key for key, effect in EFFECTS.items())
+    assert sum(1 for k in C.KINDS if k.material in ("paper", "stone", "cloth")) == 34
 
 
 # ====================================================================== Paper

@@ -2,10 +2,11 @@
 
 Every card's effect works only while the card sits as a completed work in one of its owner's
 wings. The rules (:mod:`.rules`) call this module at each **trigger point** of a turn; this module
-asks the :class:`Effect` registered for each relevant completed work, by card key. Nothing is
-registered in the base game, so every hook answers "nothing to do" and the game plays exactly by
-the base rules. The card-effects issue fills :data:`EFFECTS` with one :class:`Effect` subclass per
-card, decorated with :func:`register_effect`.
+asks the :class:`Effect` registered for each relevant completed work, by card key
+(:func:`effect_of`). Each card's effect is one :class:`Effect` subclass decorated with
+:func:`register_effect`, in ``effects_<material>.py``; importing the package registers all 54.
+A card without a registered effect would do nothing: its hooks answer "nothing to do" (the
+base-game tests play that way, with :data:`EFFECTS` emptied).
 
 There are two kinds of hooks.
 
@@ -49,6 +50,8 @@ See docs/rules/mottainai.md ("For developers: card effects") for a worked exampl
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
+
+from .cards import kind_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rules import MottainaiState
@@ -162,8 +165,14 @@ class Effect:
         return 0
 
 
-#: card key -> the Effect for that card. Empty in the base game.
+#: card key -> the Effect for that card (every card's, once the package is imported).
 EFFECTS: dict[str, Effect] = {}
+
+
+def effect_of(card: int) -> Effect | None:
+    """The effect of the card with physical id ``card`` (a work, or the card a Kite copies), or
+    None if none is registered."""
+    return EFFECTS.get(kind_of(card).key)
 
 
 def register_effect(cls: type[Effect]) -> type[Effect]:

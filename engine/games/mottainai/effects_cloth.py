@@ -8,7 +8,7 @@ from .cards import (MATERIAL_NAMES, VALUES, WING_NAMES, distinct, find, kind_of,
                     value_of)
 from .effect_tools import (card_options, deal_top, end_if_empty, everyone, first_copy, return_public,
                            sales_of, take_work, tie_backorders, wing_options)
-from .effects import EFFECTS, Effect, Offer, register_effect
+from .effects import Effect, Offer, effect_of, register_effect
 
 
 @register_effect
@@ -106,7 +106,7 @@ class Kite(Effect):
         copy = state.copy_of(work)
         if copy is None:
             return None, None
-        effect = EFFECTS.get(kind_of(copy).key)
+        effect = effect_of(copy)
         return copy, (effect if effect is not self else None)
 
     def _targets(self, state, holder):

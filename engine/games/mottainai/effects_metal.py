@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .cards import HAND_LIMIT, MATERIALS, WING_NAMES, count_text, distinct, find, kind_of, label, material_of
 from .effect_tools import deal_top, end_if_empty, everyone, take_work
-from .effects import EFFECTS, Effect, Offer, register_effect
+from .effects import Effect, Offer, effect_of, register_effect
 from .effects_clay import wing_question
 
 
@@ -73,7 +73,7 @@ class Coin(Effect):
     def score(self, state, holder, work):
         ties = set()
         for other in state.works(holder):
-            if kind_of(other).key in EFFECTS:
+            if effect_of(other) is not None:
                 ties.update(self.TIES.get(kind_of(other).key, ()))
         return state.backorders(holder, with_ties=True, ties=frozenset(ties))
 

@@ -40,7 +40,7 @@ from ...rng import Rng
 from .cards import (HAND_LIMIT, KIND_BY_KEY, KINDS_PER_DECK, MATERIAL_NAMES, MATERIALS, ROLE_NAMES, ROLE_TEXT,
                     ROLES, VALUES, WINGS, count_text, distinct, find, first_player, kind_of, label, material_of)
 from .crafting import Crafting
-from .effects import EFFECTS, INSTEAD_TRIGGERS, Offer
+from .effects import EFFECTS, INSTEAD_TRIGGERS, Effect, Offer, effect_of
 from .scoring import Scoring
 from .views import Views
 
@@ -316,15 +316,17 @@ class MottainaiState(Crafting, Scoring, Views, State):
         """All completed works of ``seat`` (Gallery first)."""
         return self.gallery[seat] + self.gift_shop[seat]
 
+    def work_effects(self, seat: int) -> list[tuple[int, Effect]]:
+        """``(work, effect)`` for each completed work of ``seat`` whose card has an effect
+        (Gallery first)."""
+        return [(work, effect) for work in self.works(seat) if (effect := effect_of(work)) is not None]
+
     def wing_works(self, seat: int, wing: str) -> list[int]:
         """The works that count as being in ``wing`` (Go Set may add works of the other wing)."""
         own = self.gallery[seat] if wing == "gallery" else self.gift_shop[seat]
-        if not EFFECTS:
-            return list(own)
         other = self.gift_shop[seat] if wing == "gallery" else self.gallery[seat]
-        extra = [w for w in other if any(
-            EFFECTS[kind_of(h).key].also_in_wing(self, seat, h, w, wing)
-            for h in self.works(seat) if kind_of(h).key in EFFECTS)]
+        effects = self.work_effects(seat)
+        extra = [w for w in other if any(effect.also_in_wing(self, seat, h, w, wing) for h, effect in effects)]
         return list(own) + extra
 
     def cover(self, seat: int, zone: str, material: str) -> int:
@@ -354,8 +356,7 @@ class MottainaiState(Crafting, Scoring, Views, State):
             return False
         if count <= self.cover(seat, zone, material):
             return True
-        return any(EFFECTS[kind_of(w).key].covers_all(self, seat, w, zone, material)
-                   for w in self.works(seat) if kind_of(w).key in EFFECTS)
+        return any(effect.covers_all(self, seat, w, zone, material) for w, effect in self.work_effects(seat))
 
     def ask(self, holder: int, work: int, prompt: str, options: list[tuple[str, str]], data=None) -> None:
         """Ask the player to move a follow-up question for the effect of ``work`` (held by
@@ -460,8 +461,6 @@ class MottainaiState(Crafting, Scoring, Views, State):
     # -------------------------------------------------------------- effects plumbing
     def _collect_offers(self, trigger: str) -> list[Offer]:
         """Offers of the acting player's works at ``trigger``, minus the works already used."""
-        if not EFFECTS:
-            return []
         seat = self._current
         if trigger == "on_complete":
             candidates = [self.ctx["work"]] if self.ctx.get("work") is not None else []
@@ -469,7 +468,7 @@ class MottainaiState(Crafting, Scoring, Views, State):
             candidates = self.works(seat)
         offers, ids = [], set()
         for work in candidates:
-            effect = EFFECTS.get(kind_of(work).key)
+            effect = effect_of(work)
             if effect is None or work in self.used:
                 continue
             for offer in effect.offers(self, seat, work, trigger, self.ctx):
@@ -502,12 +501,9 @@ class MottainaiState(Crafting, Scoring, Views, State):
     def _check_always(self) -> None:
         """What is checked after every step: "always" effects (Turtle: a player may win at once
         at any moment), then a wing with enough works (T8a)."""
-        if not EFFECTS:
-            return
         for seat in [self._current] + [s for s in range(self.num_players) if s != self._current]:
-            for work in self.works(seat):
-                effect = EFFECTS.get(kind_of(work).key)
-                if effect is not None and effect.wins_now(self, seat, work):
+            for work, effect in self.work_effects(seat):
+                if effect.wins_now(self, seat, work):
                     self.end_card = kind_of(work).key
                     self.finish("instant", seat)
                     return
@@ -608,11 +604,9 @@ class MottainaiState(Crafting, Scoring, Views, State):
     def _phase_restrict_task(self) -> None:
         self.phase = "before_task"
         owner, seat = self.task_owner, self._current
-        if owner != seat and EFFECTS:
-            for work in self.works(owner):
-                effect = EFFECTS.get(kind_of(work).key)
-                if effect is not None:
-                    effect.restrict_task(self, owner, work, seat, self.task_material)
+        if owner != seat:
+            for work, effect in self.work_effects(owner):
+                effect.restrict_task(self, owner, work, seat, self.task_material)
 
     def _phase_before_task(self) -> None:
         if "skip" in self.task_flags:
@@ -629,13 +623,9 @@ class MottainaiState(Crafting, Scoring, Views, State):
         if "no_helpers" not in self.task_flags:
             helpers = sum(1 for h in self.helpers[seat] if material_of(h) == material)
             count += helpers * (2 if self.is_covered(seat, "helpers", material) else 1)
-        if EFFECTS:
-            holders = [seat] if owner == seat else [seat, owner]
-            for holder in holders:
-                for work in self.works(holder):
-                    effect = EFFECTS.get(kind_of(work).key)
-                    if effect is not None:
-                        count = effect.action_count(self, holder, work, seat, owner, material, count)
+        for holder in [seat] if owner == seat else [seat, owner]:
+            for work, effect in self.work_effects(holder):
+                count = effect.action_count(self, holder, work, seat, owner, material, count)
         return max(0, count)
 
     def _phase_task_start(self) -> None:
@@ -762,7 +752,7 @@ class MottainaiState(Crafting, Scoring, Views, State):
             ok = bool(self.floor)
         else:
             ok = bool(self._smithable(seat))
-        if ok or not EFFECTS:
+        if ok:
             return ok
         saved_kind, saved_ctx = self.kind, self.ctx
         self.kind = role
@@ -794,7 +784,7 @@ class MottainaiState(Crafting, Scoring, Views, State):
         return []
 
     def _boost_offers(self) -> list[Offer]:
-        if not EFFECTS or self.kind not in ROLES.values():
+        if self.kind not in ROLES.values():
             return []
         return self._collect_offers("boost")
 
