@@ -70,11 +70,9 @@ class Scoring:
     def _scores(self) -> list[int]:
         return [self.score_breakdown(s)["total"] for s in range(self.num_players)]
 
-    def winners(self) -> list[int]:
+    def _winners(self) -> list[int]:
         """The single winner: an instant winner (Turtle), else the best score; on a tie the
         current player, then the nearest after them in turn order (T9)."""
-        if not self._over:
-            return []
         if self.instant_winner is not None:
             return [self.instant_winner]
         scores = self._scores()
@@ -117,11 +115,10 @@ class Scoring:
             return b["card_bonuses"]
         return "%d (%s)" % (b["card_bonuses"], ", ".join("%s %d" % nc for nc in b["bonus_cards"]))
 
-    def result(self) -> dict:
-        result = super().result()
-        result["note"] = self._result_note()
-        result["end_reason"] = self.end_reason
-        result["end_card"] = self.end_card
+    def _result_extra(self) -> dict:
+        """The result's note (who won and why), how the game ended, the headline of an instant
+        win, and each seat's card bonuses by card."""
+        result = {"note": self._result_note(), "end_reason": self.end_reason, "end_card": self.end_card}
         if self.instant_winner is not None:   # the page's headline: not "wins with N points"
             result["headline"] = "{P%d} wins at once with %s, whatever the scores!" % (
                 self.instant_winner, KIND_BY_KEY[self.end_card].name if self.end_card in KIND_BY_KEY
