@@ -10,7 +10,9 @@ exactly one place).
 
 from __future__ import annotations
 
+import ast
 import json
+from pathlib import Path
 
 import engine
 from engine.bots import make_bot
@@ -35,6 +37,18 @@ def test_every_card_has_its_effect_registered():
     assert sorted(EFFECTS) == sorted(k.key for k in C.KINDS)
     assert all(effect.key == key for key, effect in EFFECTS.items())
     assert sum(1 for k in C.KINDS if k.material in ("paper", "stone", "cloth")) == 34
+
+
+def test_effects_use_only_the_public_effect_api_of_the_state():
+    """No effect module calls or reads a private member of the state (``state._say``...): the
+    effect API is the state's public methods and fields (effects.py's docstring)."""
+    package = Path(engine.__file__).parent / "games" / "mottainai"
+    modules = sorted(package.glob("effect*.py"))
+    assert len(modules) == 7
+    private = [(m.name, node.lineno, node.attr) for m in modules for node in ast.walk(ast.parse(m.read_text()))
+               if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+               and node.value.id == "state" and node.attr.startswith("_")]
+    assert private == []
 
 
 # ====================================================================== Paper

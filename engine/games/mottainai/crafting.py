@@ -150,7 +150,7 @@ class Crafting:
         if any(len(self.wing_works(seat, w)) >= self.works_to_end for w in WINGS):  # T8: at once
             self.finish("wing")
             return
-        self._action_done({"completed": work, "wing": wing})
+        self.action_done({"completed": work, "wing": wing})
 
     def _support_place(self, card: int) -> str:
         """Where a support card outside the hand lies, for the log ("{P1}'s task Bell (Metal 3)")."""

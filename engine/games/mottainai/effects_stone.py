@@ -29,7 +29,7 @@ class Amulet(Effect):
         card = find(state.bench[holder], choice.partition(":")[2])
         state.bench[holder].remove(card)
         state.sales[holder].append(card)
-        state._say("{P%d}'s Amulet: sells %s from the craft bench." % (holder, label(card)))
+        state.say("{P%d}'s Amulet: sells %s from the craft bench." % (holder, label(card)))
 
 
 @register_effect
@@ -83,7 +83,7 @@ class Fountain(Effect):
         for c in shown:
             state.known[c] = everyone(state)
         state.task_bonus += len(shown)
-        state._say("{P%d}'s Fountain: shows %s from hand as Clerk helpers for this task."
+        state.say("{P%d}'s Fountain: shows %s from hand as Clerk helpers for this task."
                    % (holder, " and ".join(label(c) for c in shown)))
 
 
@@ -103,7 +103,7 @@ class Frog(Effect):
 
     def use(self, state, holder, offer, trigger, ctx):
         state.extra_turn = True
-        state._say("{P%d}'s Frog: {P%d} will take another turn after this one." % (holder, holder))
+        state.say("{P%d}'s Frog: {P%d} will take another turn after this one." % (holder, holder))
 
 
 @register_effect
@@ -173,7 +173,7 @@ class Statue(Effect):
     def _take(self, state, holder, card):
         state.floor.remove(card)
         state.bench[holder].append(card)
-        state._say("{P%d}'s Statue: moves %s from the floor into the craft bench." % (holder, label(card)))
+        state.say("{P%d}'s Statue: moves %s from the floor into the craft bench." % (holder, label(card)))
 
     def use(self, state, holder, offer, trigger, ctx):
         self._next(state, holder, offer.work, 2)
@@ -197,7 +197,7 @@ class Stool(Effect):
         return []
 
     def use(self, state, holder, offer, trigger, ctx):
-        state._say("{P%d}'s Stool: draws a card into the waiting area." % holder)
+        state.say("{P%d}'s Stool: draws a card into the waiting area." % holder)
         state.draw_to_waiting(holder)
 
 
@@ -229,7 +229,7 @@ class Tablet(Effect):
             for c in list(state.floor):
                 state.floor.remove(c)
                 return_public(state, c)
-            state._say("{P%d}'s Tablet: returns the %d floor card%s to the bottom of the deck."
+            state.say("{P%d}'s Tablet: returns the %d floor card%s to the bottom of the deck."
                        % (holder, n, "" if n == 1 else "s"))
             return
         deal_onto_floor(state, holder, "Tablet",

@@ -311,7 +311,18 @@ class MottainaiState(Crafting, Scoring, Views, State):
                 or doll is not None and not (type(doll) is tuple and len(doll) == 2 and all(map(is_card, doll)))):
             raise ValueError(f"{r.name('turn_notes')} is not one this engine can go on from")
 
-    # -------------------------------------------------------------- public helpers (also for effects)
+    # -------------------------------------------------------------- the effect API
+    # The public methods card effects call (besides reading and moving cards in the state's
+    # public fields): the list is in effects.py's docstring.
+    def say(self, text: str) -> None:
+        """Add a line to the public log (seat names as ``{P0}``...): what an effect did."""
+        self._say(text)
+
+    def reveal(self) -> None:
+        """Something hidden became visible to anyone (a card from the deck, a look at a hand or a
+        face-down card): the action being carried out can no longer be taken back."""
+        self._reveal()
+
     def works(self, seat: int) -> list[int]:
         """All completed works of ``seat`` (Gallery first)."""
         return self.gallery[seat] + self.gift_shop[seat]
@@ -673,12 +684,14 @@ class MottainaiState(Crafting, Scoring, Views, State):
             self.decision = "card"
         elif self.committed:
             self._say("{P%d} can no longer do this action: it is lost." % self._current)
-            self._action_done(None)
+            self.action_done(None)
         else:
             self.phase = "action"
 
-    def _action_done(self, outcome: dict | None) -> None:
-        """The action is spent: go on to the completion and after-action effects."""
+    def action_done(self, outcome: dict | None) -> None:
+        """The action is spent: go on to the completion and after-action effects. ``outcome`` says
+        what it did (``{"sold": card}``, ``{"completed": card, "wing": ...}``...); a ``boost``
+        effect that carries out an action ends with it."""
         self.actions_left -= 1
         self.outcome = outcome or {}
         self.ctx = {"owner": self.task_owner, "material": self.task_material, "kind": self.kind,
@@ -794,7 +807,7 @@ class MottainaiState(Crafting, Scoring, Views, State):
         self._say("{P%d} prays and draws a card into the waiting area." % seat)
         self.draw_to_waiting(seat)
         if not self._over:
-            self._action_done({"drew": 1})
+            self.action_done({"drew": 1})
 
     def _tailor_draw(self) -> None:
         seat = self._current
@@ -811,7 +824,7 @@ class MottainaiState(Crafting, Scoring, Views, State):
             if self._over:
                 return
         if not self._over:
-            self._action_done({"returned": returned, "drew": drawn})
+            self.action_done({"returned": returned, "drew": drawn})
 
     # -------------------------------------------------------------- legal actions
     def _legal(self) -> list[Action]:
@@ -1026,7 +1039,7 @@ class MottainaiState(Crafting, Scoring, Views, State):
             self.bench[seat].remove(card)
             self.sales[seat].append(card)
             self._say("{P%d} (Clerk) sells %s from the craft bench." % (seat, label(card)))
-            self._action_done({"sold": card})
+            self.action_done({"sold": card})
         elif verb in ("hire", "collect"):
             card = find(self.floor, arg)
             self.floor.remove(card)
@@ -1034,11 +1047,11 @@ class MottainaiState(Crafting, Scoring, Views, State):
                 self.helpers[seat].append(card)
                 self._say("{P%d} (Monk) hires %s from the floor as a %s helper."
                           % (seat, label(card), ROLE_NAMES[ROLES[material_of(card)]]))
-                self._action_done({"hired": card})
+                self.action_done({"hired": card})
             else:
                 self.bench[seat].append(card)
                 self._say("{P%d} (Potter) collects %s from the floor into the craft bench." % (seat, label(card)))
-                self._action_done({"collected": card})
+                self.action_done({"collected": card})
         elif verb == "work":
             self.work = find(self.hands[seat], arg)
             self.supports = []
@@ -1047,7 +1060,7 @@ class MottainaiState(Crafting, Scoring, Views, State):
             offer = next(o for o in self._boost_offers() if o.action_id == action.id)
             self.committed = True
             self.used.append(offer.work)
-            # the effect carries out the action and calls state._action_done(outcome) itself
+            # the effect carries out the action and calls state.action_done(outcome) itself
             EFFECTS[offer.card].use(self, seat, offer, "boost", self.ctx)
 
     # -------------------------------------------------------------- hidden information
