@@ -54,11 +54,6 @@ export function downloadJSON(filename, data) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** Read a File picked by the user as text. */
-export function readFileText(file) {
-  return file.text();
-}
-
 /** "English" list: ["A"] -> "A", ["A","B"] -> "A and B", ["A","B","C"] -> "A, B and C". */
 export function listWords(words) {
   if (words.length <= 1) return words.join("");

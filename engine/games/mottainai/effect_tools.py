@@ -25,15 +25,6 @@ def card_options(cards, prefix: str, text: str = "{label}") -> list[tuple[str, s
     return [(f"{prefix}:{kind_of(c).key}", text.format(label=label(c))) for c in distinct(cards)]
 
 
-def take_by_key(cards: list[int], choice: str) -> int | None:
-    """The card named by an option id ``prefix:key`` in ``cards`` (removed from it), or None."""
-    key = choice.partition(":")[2]
-    card = find(cards, key)
-    if card is not None:
-        cards.remove(card)
-    return card
-
-
 def return_public(state: "MottainaiState", card: int) -> None:
     """Put a card everyone has seen on the bottom of the deck (T7: "return")."""
     state.deck.insert(0, card)
