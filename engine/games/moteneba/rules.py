@@ -36,6 +36,7 @@ from pathlib import Path
 from ... import snapshot as snap
 from ...core import Action, GameInfo, Option, State, json_copy, register, seat_option
 from ...rng import Rng
+from ...words import plural
 
 # ---------------------------------------------------------------------- the card data
 DATA = json.loads(Path(__file__).with_name("data.json").read_text(encoding="utf-8"))
@@ -194,10 +195,6 @@ def next_starting_player(hearts, previous: int) -> int:
         if hearts[seat] == best:
             return seat
     return previous  # unreachable
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def _names(seats) -> str:
@@ -534,7 +531,7 @@ class MotenebaState(State):
             done.update(group)
             place = PLACE_NAMES[places[seat]]
             got = received[seat]
-            paid = ("%s each" % _plural(got, "heart")) if len(group) > 1 else _plural(got, "heart")
+            paid = ("%s each" % plural(got, "heart")) if len(group) > 1 else plural(got, "heart")
             if len(group) > 1:
                 notch = places[seat] + len(group) - 1
                 why = ("the %s heart" % PLACE_NAMES[notch]) if got else "no heart: there is no %s heart" % PLACE_NAMES[notch]

@@ -126,6 +126,3 @@ def first_player(floor: list[int]) -> int:
     identical names (two decks), the earlier seat (T2)."""
     return min(range(len(floor)), key=lambda s: (kind_of(floor[s]).name.lower(), s))
 
-
-def count_text(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")

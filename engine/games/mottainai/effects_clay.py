@@ -8,7 +8,8 @@ hidden places keep ``state.known`` right (see ``rules.MottainaiState._determiniz
 
 from __future__ import annotations
 
-from .cards import (MATERIALS, MATERIAL_NAMES, ROLES, ROLE_NAMES, WING_NAMES, count_text, distinct, find,
+from ...words import plural
+from .cards import (MATERIALS, MATERIAL_NAMES, ROLES, ROLE_NAMES, WING_NAMES, distinct, find,
                     kind_of, label, material_of, value_of)
 from .effect_tools import deal_top, end_if_empty, everyone, take_work
 from .effects import Effect, Offer, register_effect
@@ -115,13 +116,13 @@ class Dice(Effect):
         if value_of(top) == count:
             state.say("{P%d} uses Dice: the top card of the deck is %s, value %d = %s in hand: "
                        "it becomes a completed work." % (holder, label(top), value_of(top),
-                                                         count_text(count, "card")))
+                                                         plural(count, "card")))
             wing_question(state, holder, offer.work, "Dice: choose the wing for %s, completed for free."
                           % label(top), {"card": top})
         else:
             state.say("{P%d} uses Dice: the top card of the deck is %s, value %d, not the %s in hand; "
                        "it stays on top of the deck." % (holder, label(top), value_of(top),
-                                                         count_text(count, "card")))
+                                                         plural(count, "card")))
 
     def answer(self, state, holder, question, choice):
         card = question["data"]["card"]
@@ -202,7 +203,7 @@ class Jar(Effect):
                 state.waiting[holder].append(card)
                 # the giver knows which cards went where (and so does anyone who had seen them)
                 state.known[card] = state.known.get(card, 0) | (1 << s)
-            parts.append("{P%d} %s" % (s, count_text(len(moved), "card")))
+            parts.append("{P%d} %s" % (s, plural(len(moved), "card")))
         state.say("{P%d} names %s with Jar: into {P%d}'s waiting area go %s." % (
             holder, MATERIAL_NAMES[material], holder, ", ".join(parts)))
 

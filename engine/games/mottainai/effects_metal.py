@@ -7,7 +7,8 @@ when it can change something; every label and log line names the card.
 
 from __future__ import annotations
 
-from .cards import HAND_LIMIT, MATERIALS, WING_NAMES, count_text, distinct, find, kind_of, label, material_of
+from ...words import plural
+from .cards import HAND_LIMIT, MATERIALS, WING_NAMES, distinct, find, kind_of, label, material_of
 from .effect_tools import deal_top, end_if_empty, everyone, take_work
 from .effects import Effect, Offer, effect_of, register_effect
 from .effects_clay import wing_question
@@ -145,7 +146,7 @@ class Gong(Effect):
         state.waiting[holder].append(offer.work)
         state.known[offer.work] = everyone(state)
         state.say("{P%d} uses Gong: Gong goes into the waiting area and %s drawn into it."
-                   % (holder, "3 cards are" if len(state.deck) >= 3 else count_text(len(state.deck), "card") + " (the rest of the deck)"))
+                   % (holder, "3 cards are" if len(state.deck) >= 3 else plural(len(state.deck), "card") + " (the rest of the deck)"))
         for _ in range(3):
             if state.is_over:
                 break
@@ -174,7 +175,7 @@ class Pin(Effect):
         options = [("pin-return:" + kind_of(c).key, "Pin (Tailor): return %s to the bottom of the deck" % label(c))
                    for c in distinct(state.hands[holder])]
         options.append(("pin-draw", "Pin (Tailor): stop returning and draw %s into your waiting area"
-                        % count_text(draw, "card")))
+                        % plural(draw, "card")))
         state.ask(holder, work, "Pin: Tailor action. Return any cards from your hand to the bottom of the "
                                 "deck, then draw until your hand and waiting area hold five.",
                   options, {"returned": returned})
@@ -188,7 +189,7 @@ class Pin(Effect):
         need = max(0, HAND_LIMIT - len(state.hands[holder]) - len(state.waiting[holder]))
         drawn = min(need, len(state.deck))
         state.say("{P%d} uses Pin (Tailor): returns %s and draws %s into the waiting area."
-                   % (holder, count_text(returned, "card"), count_text(drawn, "card")))
+                   % (holder, plural(returned, "card"), plural(drawn, "card")))
         for _ in range(drawn):
             if state.is_over:
                 break

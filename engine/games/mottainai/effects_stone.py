@@ -4,6 +4,7 @@ and our rulings."""
 
 from __future__ import annotations
 
+from ...words import plural
 from .cards import MATERIALS, VALUES, find, kind_of, label, material_of, sort_key
 from .effect_tools import (answer_demand, card_options, deal_onto_floor, demand_material, everyone,
                            first_copy, return_public, sales_of)
@@ -74,8 +75,8 @@ class Fountain(Effect):
         if any(kind_of(w).key == self.key for w in state.used):   # one Fountain per task (two decks)
             return []
         n = len(self._stones(state, holder))
-        return [Offer(self.key, work, str(k), "Use Fountain: show %d Stone card%s from your hand as Clerk "
-                      "helpers for this task (+%d action%s)" % (k, "" if k == 1 else "s", k, "" if k == 1 else "s"))
+        return [Offer(self.key, work, str(k), "Use Fountain: show %s from your hand as Clerk helpers for this task (+%s)"
+                      % (plural(k, "Stone card"), plural(k, "action")))
                 for k in range(1, n + 1)]
 
     def use(self, state, holder, offer, trigger, ctx):
@@ -229,8 +230,8 @@ class Tablet(Effect):
             for c in list(state.floor):
                 state.floor.remove(c)
                 return_public(state, c)
-            state.say("{P%d}'s Tablet: returns the %d floor card%s to the bottom of the deck."
-                       % (holder, n, "" if n == 1 else "s"))
+            state.say("{P%d}'s Tablet: returns the %s to the bottom of the deck."
+                      % (holder, plural(n, "floor card")))
             return
         deal_onto_floor(state, holder, "Tablet",
                         lambda state: _has(state.floor, "stone") and _has(state.floor, "metal"))

@@ -37,8 +37,9 @@ from __future__ import annotations
 from ... import snapshot as snap
 from ...core import Action, GameInfo, Option, State, register
 from ...rng import Rng
+from ...words import plural
 from .cards import (HAND_LIMIT, KIND_BY_KEY, KINDS_PER_DECK, MATERIAL_NAMES, MATERIALS, ROLE_NAMES, ROLE_TEXT,
-                    ROLES, VALUES, WINGS, count_text, distinct, find, first_player, kind_of, label, material_of)
+                    ROLES, VALUES, WINGS, distinct, find, first_player, kind_of, label, material_of)
 from .crafting import Crafting
 from .effects import EFFECTS, INSTEAD_TRIGGERS, Effect, Offer, effect_of
 from .scoring import Scoring
@@ -645,7 +646,7 @@ class MottainaiState(Crafting, Scoring, Views, State):
         whose = "their own" if owner == seat else "{P%d}'s" % owner
         self._say("{P%d} performs %s %s task (%s): %s." % (
             seat, whose, ROLE_NAMES[ROLES[material]], MATERIAL_NAMES[material],
-            count_text(self.actions_total, "action")))
+            plural(self.actions_total, "action")))
         self.phase = "action"
 
     def _phase_action(self) -> None:
@@ -725,7 +726,7 @@ class MottainaiState(Crafting, Scoring, Views, State):
             self.hands[seat].extend(drawn)
             self.waiting[seat] = []
             self._say("At night {P%d} takes %s from the waiting area into hand."
-                      % (seat, count_text(len(drawn), "card")))
+                      % (seat, plural(len(drawn), "card")))
         if self.extra_turn:
             self.extra_turn = False
             self._say("{P%d} takes another turn." % seat)
@@ -816,9 +817,9 @@ class MottainaiState(Crafting, Scoring, Views, State):
         returned = self.returned
         if returned:
             self._say("{P%d} (Tailor) returns %s to the bottom of the deck and draws %s into the waiting area."
-                      % (seat, count_text(returned, "card"), count_text(drawn, "card")))
+                      % (seat, plural(returned, "card"), plural(drawn, "card")))
         else:
-            self._say("{P%d} (Tailor) draws %s into the waiting area." % (seat, count_text(drawn, "card")))
+            self._say("{P%d} (Tailor) draws %s into the waiting area." % (seat, plural(drawn, "card")))
         for _ in range(drawn):
             self.draw_to_waiting(seat)
             if self._over:
@@ -865,7 +866,7 @@ class MottainaiState(Crafting, Scoring, Views, State):
             draw = max(0, HAND_LIMIT - len(self.hands[seat]) - len(self.waiting[seat]))
             actions = [Action(f"return:{kind_of(c).key}", f"Return {label(c)} to the bottom of the deck")
                        for c in distinct(self.hands[seat])]
-            actions.append(Action("done", f"Stop returning and draw {count_text(draw, 'card')} into your waiting area"))
+            actions.append(Action("done", f"Stop returning and draw {plural(draw, 'card')} into your waiting area"))
             if not self.committed:
                 actions.append(Action("cancel", "Choose a different action"))
             return actions
