@@ -25,6 +25,12 @@ def card_options(cards, prefix: str, text: str = "{label}") -> list[tuple[str, s
     return [(f"{prefix}:{kind_of(c).key}", text.format(label=label(c))) for c in distinct(cards)]
 
 
+def chosen(cards, choice: str) -> int | None:
+    """The card named by an answer ``prefix:key`` (an option of :func:`card_options`) among
+    ``cards``, or None."""
+    return find(cards, choice.partition(":")[2])
+
+
 def return_public(state: "MottainaiState", card: int) -> None:
     """Put a card everyone has seen on the bottom of the deck (T7: "return")."""
     state.deck.insert(0, card)
@@ -139,7 +145,7 @@ def answer_demand(state: "MottainaiState", holder: int, question: dict, choice: 
         state.say("{P%d}'s %s: {P%d} does not show a %s card and must skip the task."
                    % (holder, name(question["work"]), performer, mat))
         return
-    card = find(state.hands[performer], choice.partition(":")[2])
+    card = chosen(state.hands[performer], choice)
     state.known[card] = everyone(state)
     state.task_flags.add("shown")
     state.say("{P%d}'s %s: {P%d} shows %s from their hand to use the task."

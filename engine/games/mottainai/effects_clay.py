@@ -11,7 +11,7 @@ from __future__ import annotations
 from ...words import plural
 from .cards import (MATERIALS, MATERIAL_NAMES, ROLES, ROLE_NAMES, WING_NAMES, distinct, find,
                     kind_of, label, material_of, value_of)
-from .effect_tools import deal_top, end_if_empty, everyone, take_work
+from .effect_tools import chosen, deal_top, end_if_empty, everyone, take_work
 from .effects import Effect, Offer, register_effect
 
 
@@ -246,7 +246,7 @@ class Vase(Effect):
                    for c in distinct(state.floor)], {"number": number})
 
     def answer(self, state, holder, question, choice):
-        self._sell(state, holder, find(state.floor, choice.partition(":")[2]))
+        self._sell(state, holder, chosen(state.floor, choice))
         if question["data"]["number"] == 1 and state.floor:
             self._ask(state, holder, question["work"], 2)
 

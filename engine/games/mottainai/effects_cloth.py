@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from .cards import (MATERIAL_NAMES, VALUES, WING_NAMES, distinct, find, kind_of, label, material_of, sort_key,
                     value_of)
-from .effect_tools import (card_options, deal_top, end_if_empty, everyone, first_copy, return_public,
+from .effect_tools import (card_options, chosen, deal_top, end_if_empty, everyone, first_copy, return_public,
                            sales_of, take_work, tie_backorders, wing_options)
 from .effects import Effect, Offer, effect_of, register_effect
 
@@ -87,7 +87,7 @@ class Handkerchief(Effect):
                   card_options(state.hands[holder], "discard", "Discard {label} to the floor"), ("handkerchief",))
 
     def answer(self, state, holder, question, choice):
-        card = find(state.hands[holder], choice.partition(":")[2])
+        card = chosen(state.hands[holder], choice)
         state.hands[holder].remove(card)
         state.known.pop(card, None)
         state.floor.append(card)
@@ -145,7 +145,7 @@ class Kite(Effect):
         tag = data[0] if isinstance(data, tuple) and data else None
         if tag == "kite-give":
             s = data[1]
-            card = find(state.hands[holder], choice.partition(":")[2])
+            card = chosen(state.hands[holder], choice)
             state.hands[holder].remove(card)
             state.known.pop(card, None)
             state.bench[s].append(card)
@@ -157,7 +157,7 @@ class Kite(Effect):
             return
         if tag == "kite-copy":
             s = data[1]
-            copied = find([w for w in state.works(s) if kind_of(w).key != self.key], choice.partition(":")[2])
+            copied = chosen([w for w in state.works(s) if kind_of(w).key != self.key], choice)
             state.turn_notes.setdefault("copies", {})[question["work"]] = copied
             state.say("{P%d}'s Kite becomes a copy of %s%s until the end of the turn." % (
                 holder, "" if s == holder else "{P%d}'s " % s, label(copied)))
@@ -370,7 +370,7 @@ class Umbrella(Effect):
     def answer(self, state, holder, question, choice):
         if choice == "skip":
             return
-        card = find(state.helpers[holder], choice.partition(":")[2])
+        card = chosen(state.helpers[holder], choice)
         state.helpers[holder].remove(card)
         state.sales[holder].append(card)
         state.say("{P%d}'s Umbrella: moves the helper %s into the sales." % (holder, label(card)))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ...words import plural
 from .cards import HAND_LIMIT, MATERIALS, WING_NAMES, distinct, find, kind_of, label, material_of
-from .effect_tools import deal_top, end_if_empty, everyone, take_work
+from .effect_tools import chosen, deal_top, end_if_empty, everyone, take_work
 from .effects import Effect, Offer, effect_of, register_effect
 from .effects_clay import wing_question
 
@@ -183,7 +183,7 @@ class Pin(Effect):
     def answer(self, state, holder, question, choice):
         returned = question["data"]["returned"]
         if choice.startswith("pin-return:"):
-            state.return_to_deck(holder, find(state.hands[holder], choice.partition(":")[2]))
+            state.return_to_deck(holder, chosen(state.hands[holder], choice))
             self._ask(state, holder, question["work"], returned + 1)
             return
         need = max(0, HAND_LIMIT - len(state.hands[holder]) - len(state.waiting[holder]))

@@ -5,7 +5,7 @@ effects", for the wording and our rulings."""
 from __future__ import annotations
 
 from .cards import WING_NAMES, distinct, find, kind_of, label, material_of, sort_key
-from .effect_tools import (answer_demand, card_options, deal_top, demand_material, end_if_empty, first_copy,
+from .effect_tools import (answer_demand, card_options, chosen, deal_top, demand_material, end_if_empty, first_copy,
                            return_public, tie_backorders)
 from .effects import Effect, Offer, register_effect
 
@@ -112,7 +112,7 @@ class Fan(Effect):
 
     def answer(self, state, holder, question, choice):
         top = list(question["data"][1])
-        keep = find(top, choice.partition(":")[2])
+        keep = chosen(top, choice)
         for c in top:
             state.deck.remove(c)
         for c in top:
@@ -157,7 +157,7 @@ class Pinwheel(Effect):
 
     def answer(self, state, holder, question, choice):
         if question["data"][0] == "pinwheel-return":
-            state.return_to_deck(holder, find(state.hands[holder], choice.partition(":")[2]))
+            state.return_to_deck(holder, chosen(state.hands[holder], choice))
             state.say("{P%d}'s Pinwheel: returns a card from hand to the bottom of the deck." % holder)
             if state.deck:
                 state.ask(holder, question["work"], "Pinwheel: you may draw a card into your waiting area.",
@@ -262,7 +262,7 @@ class Sketch(Effect):
                   ("sketch",))
 
     def answer(self, state, holder, question, choice):
-        card = find(state.helpers[holder], choice.partition(":")[2])
+        card = chosen(state.helpers[holder], choice)
         state.helpers[holder].remove(card)
         state.tasks[holder] = card
         state.task_face_down[holder] = False

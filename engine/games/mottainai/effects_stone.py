@@ -5,8 +5,8 @@ and our rulings."""
 from __future__ import annotations
 
 from ...words import plural
-from .cards import MATERIALS, VALUES, find, kind_of, label, material_of, sort_key
-from .effect_tools import (answer_demand, card_options, deal_onto_floor, demand_material, everyone,
+from .cards import MATERIALS, VALUES, kind_of, label, material_of, sort_key
+from .effect_tools import (answer_demand, card_options, chosen, deal_onto_floor, demand_material, everyone,
                            first_copy, return_public, sales_of)
 from .effects import Effect, Offer, register_effect
 
@@ -27,7 +27,7 @@ class Amulet(Effect):
                   card_options(state.bench[holder], "sell", "Sell {label}"), ("amulet",))
 
     def answer(self, state, holder, question, choice):
-        card = find(state.bench[holder], choice.partition(":")[2])
+        card = chosen(state.bench[holder], choice)
         state.bench[holder].remove(card)
         state.sales[holder].append(card)
         state.say("{P%d}'s Amulet: sells %s from the craft bench." % (holder, label(card)))
@@ -75,8 +75,8 @@ class Fountain(Effect):
         if any(kind_of(w).key == self.key for w in state.used):   # one Fountain per task (two decks)
             return []
         n = len(self._stones(state, holder))
-        return [Offer(self.key, work, str(k), "Use Fountain: show %s from your hand as Clerk helpers for this task (+%s)"
-                      % (plural(k, "Stone card"), plural(k, "action")))
+        return [Offer(self.key, work, str(k), "Use Fountain: show %s from your hand as Clerk helpers "
+                      "for this task (+%s)" % (plural(k, "Stone card"), plural(k, "action")))
                 for k in range(1, n + 1)]
 
     def use(self, state, holder, offer, trigger, ctx):
@@ -180,7 +180,7 @@ class Statue(Effect):
         self._next(state, holder, offer.work, 2)
 
     def answer(self, state, holder, question, choice):
-        self._take(state, holder, find(state.floor, choice.partition(":")[2]))
+        self._take(state, holder, chosen(state.floor, choice))
         self._next(state, holder, question["work"], question["data"][1] - 1)
 
 
