@@ -1,5 +1,8 @@
 // Tiny DOM helpers shared by the shell and the game views (no framework).
 
+/** The page's element with this id (the shell's fixed parts: index.html). */
+export const $ = (id) => document.getElementById(id);
+
 /**
  * Create an element: h("button", { class: "card", onclick: fn, "aria-label": "…" }, "text", child…)
  * - `class`, `text`, `dataset` ({testid: "x"} -> data-testid="x"), `on<event>` handlers,
