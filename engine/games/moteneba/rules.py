@@ -332,8 +332,8 @@ class MotenebaState(State):
         self.girls = [GIRL_INDEX[key] for key in girls]
         if len(set(self.girls)) != len(self.girls) or (len(self.girls) < GIRLS_ON_TABLE) != (self.phase == "pick"):
             raise ValueError(f"{r.name('girls')} must be seven different girls once they are chosen")
-        cubes = lambda v, w: snap.list_of(v, w, snap.whole, 0, CUBES_PER_COLOUR + 1, length=NUM_COLOURS)  # noqa: E731
-        per_girl = lambda key, *item: r.get(key, snap.list_of, snap.per_seat, n, *item,  # noqa: E731
+        cubes = lambda v, w: snap.list_of(v, w, snap.whole, 0, CUBES_PER_COLOUR + 1, length=NUM_COLOURS)  # noqa: E731 - a one-line local reader
+        per_girl = lambda key, *item: r.get(key, snap.list_of, snap.per_seat, n, *item,  # noqa: E731 - a one-line local reader
                                             length=len(self.girls))
         self.on_girl = per_girl("on_girl", cubes)
         self.power = per_girl("power", snap.whole, 0, 100)
@@ -368,7 +368,7 @@ class MotenebaState(State):
             if total != CUBES_PER_COLOUR:
                 raise ValueError(f"{r.name('cubes')} do not add up: {total} {COLOURS[colour]} cubes, "
                                  f"not {CUBES_PER_COLOUR}")
-        events = lambda v, w: snap.list_of(v, w, snap.one_of, EVENTS)  # noqa: E731
+        events = lambda v, w: snap.list_of(v, w, snap.one_of, EVENTS)  # noqa: E731 - a one-line local reader
         self.deck = r.get("deck", events)
         self.discard = r.get("discard", events)
         self.hands = r.get("hands", snap.per_seat, n, events)

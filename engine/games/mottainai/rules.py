@@ -224,7 +224,7 @@ class MottainaiState(Crafting, Scoring, Views, State):
                 everything += [c for zone in getattr(self, place) for c in zone]
         snap.check_cards(everything, range(size), r.name("cards"))
         self.task_face_down = r.get("task_face_down", snap.per_seat, n, snap.flag)
-        pair = lambda v, w: snap.list_of(v, w, snap.whole, 0, max(size, 1 << n), length=2)  # noqa: E731
+        pair = lambda v, w: snap.list_of(v, w, snap.whole, 0, max(size, 1 << n), length=2)  # noqa: E731 - a one-line local reader
         known = r.get("known", snap.list_of, pair)
         self.known = {c: bits for c, bits in known}
         if len(self.known) != len(known) or any(c >= size or not 0 < bits < 1 << n for c, bits in known):
