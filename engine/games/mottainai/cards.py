@@ -50,7 +50,8 @@ class Kind(NamedTuple):
     def to_json(self) -> dict:
         return {"key": self.key, "name": self.name, "material": self.material, "value": self.value,
                 "role": ROLES[self.material], "trigger": self.trigger, "text": self.text,
-                "label": self.label}
+                "label": self.label, "material_name": MATERIAL_NAMES[self.material],
+                "role_name": ROLE_NAMES[ROLES[self.material]]}
 
 
 def _load_kinds() -> tuple[Kind, ...]:
