@@ -57,6 +57,9 @@ export function downloadJSON(filename, data) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** "1 card", "3 cards": the count and `word` (singular), with an "s" unless the count is 1. */
+export const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
 /** "English" list: ["A"] -> "A", ["A","B"] -> "A and B", ["A","B","C"] -> "A, B and C". */
 export function listWords(words) {
   if (words.length <= 1) return words.join("");

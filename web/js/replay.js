@@ -225,12 +225,20 @@ function draw(view) {
 
   const table = $("table");
   table.replaceChildren();
-  const ctx = { act: async () => null, canAct: false, names: r.names, fill, showError: () => {}, seat: view.seat };
+  const ctx = { act: async () => null, canAct: false, names: r.names, fill, showError: () => {}, seat: view.seat,
+                replay: true };
   table.classList.toggle("is-open-hands", Boolean(view.open_hands));
   r.module.render(table, view, ctx);
   // inside the game's own root, so its card styles apply
   if (view.open_hands) {
     (table.querySelector(".tablelayout__area") ?? table.firstElementChild ?? table).append(openHands(view.open_hands, ctx));
+  }
+  // a table with nothing to click still scrolls by keyboard: its area takes the focus itself
+  const area = table.querySelector(".tablelayout__area");
+  if (area && !area.querySelector("button, a[href], summary, select, input, [tabindex]")) {
+    area.tabIndex = 0;
+    area.setAttribute("aria-label", "The table at this step");
+    area.setAttribute("role", "region");
   }
   rove(table);
   markLog(step);
