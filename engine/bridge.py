@@ -123,11 +123,6 @@ def view(seat: str) -> str:
 
 
 @_guard
-def status() -> str:
-    return _reply(status=_status(_current()))
-
-
-@_guard
 def apply(action_id: str) -> str:
     """Apply one action: a plain id, a JSON string, or JSON ``{"seat": s, "action": id}``
     (then the move is refused unless ``s`` is to move)."""

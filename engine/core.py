@@ -33,6 +33,10 @@ Subclasses implement these hooks (all private, the public API is written once he
 ``_holdings(seat)``
     the seat's private holdings (its hand and anything else face down it owns) as new plain
     data, for :meth:`State.open_hands` once the game is over.
+``_winners()``, ``_result_extra()`` (optional)
+    the winning seats of a finished game (by default every seat with the best score: a game with
+    a tie-break or an instant win says otherwise), and the game's own fields added to
+    :meth:`State.result` (by default none).
 ``_reveal()`` (a helper, not a hook)
     called by a game wherever something hidden becomes visible to anyone (a card drawn or turned
     from the deck, a face-down card turned up, a look at hidden cards): the action that did it
@@ -395,9 +399,7 @@ class State:
         """The winning seats (several on a shared win); empty until the game is over."""
         if not self._over:
             return []
-        scores = self._scores()
-        best = max(scores)
-        return [seat for seat, s in enumerate(scores) if s == best]
+        return list(self._winners())
 
     # ------------------------------------------------------------------ views
     def view(self, seat: int | None) -> dict:
@@ -429,10 +431,11 @@ class State:
         New data on every call, like :meth:`view`."""
         columns, rows = self._result_table()
         scores = list(self._scores())
-        return {"scores": scores, "winners": list(self.winners()), "unit": list(self.score_unit),
+        return {"scores": scores, "winners": self.winners(), "unit": list(self.score_unit),
                 "columns": json_copy(columns),
                 "rows": [{"seat": seat, "cells": json_copy(cells), "total": scores[seat]}
-                         for seat, cells in enumerate(rows)]}
+                         for seat, cells in enumerate(rows)],
+                **json_copy(self._result_extra())}
 
     # ------------------------------------------------------------------ open hands (replays)
     def open_hands(self) -> list[dict]:
@@ -578,6 +581,16 @@ class State:
 
     def _result_table(self) -> tuple[list[str], list[list]]:
         raise NotImplementedError
+
+    def _winners(self) -> list[int]:
+        """Hook: the winning seats of a finished game. By default every seat with the best score."""
+        scores = self._scores()
+        best = max(scores)
+        return [seat for seat, s in enumerate(scores) if s == best]
+
+    def _result_extra(self) -> dict:
+        """Hook: the game's own fields added to :meth:`result` (JSON data; by default none)."""
+        return {}
 
 
 def json_copy(value):

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from ..core import State, game_spec
 from ..rng import Rng
 from ..spec import SearchHooks
+from ..words import plural
 from . import RETREAT_IDS, Bot, Suggestion, random_action, register_bot
 
 def hooks_of(state: State) -> SearchHooks:
@@ -110,18 +111,13 @@ def percent(share: float) -> str:
     return f"{round(100 * share)}%"
 
 
-def plural(count: int, word: str) -> str:
-    """"1 point", "3 points" (``word`` is the plural)."""
-    return f"{count} {word[:-1] if count == 1 and word.endswith('s') else word}"
-
-
-def outlook(found: Found, verb: str, points: str, when: str) -> str:
+def outlook(found: Found, verb: str, point: str, when: str) -> str:
     """How the suggested move fared, in a game's words: "It brings you about 3 more points
     over the next few turns; you were ahead in 64% of 30 simulated plays." When it gains
     nothing on average, it is simply the best of the choices compared."""
     rounded = round(found.gain)
     if rounded >= 1:
-        return (f"It {verb} you about {plural(rounded, points).replace(' ', ' more ', 1)} {when}; "
+        return (f"It {verb} you about {plural(rounded, point).replace(' ', ' more ', 1)} {when}; "
                 f"you were ahead in {percent(found.ahead)} of {found.plays} simulated plays.")
     return (f"Of your {found.options} choices it did best in {found.plays} simulated plays "
             f"(you were ahead in {percent(found.ahead)} of them).")

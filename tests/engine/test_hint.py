@@ -135,8 +135,7 @@ def test_bridge_hint_leaves_the_game_exactly_as_it_was(game):
     n = game_class(game).info.min_players
     ok(bridge.new_game(json.dumps({"game": game, "num_players": n, "seed": 12})))
     for _ in range(5):
-        status = ok(bridge.status())["status"]
-        seat = status["current_player"]
+        seat = ok(bridge.view("null"))["view"]["current_player"]
         saved, rng, history = bridge.save(), bridge._game.rng.state, list(bridge._game.history)
         views = [bridge.view(json.dumps(s)) for s in range(n)]
         reply = ok(bridge.hint(json.dumps({"seat": seat, "iterations": 10})))
@@ -152,7 +151,7 @@ def test_bridge_hint_leaves_the_game_exactly_as_it_was(game):
 
 def test_bridge_hint_is_refused_when_it_is_not_your_turn_or_the_game_is_over():
     ok(bridge.new_game(json.dumps({"game": "motto", "num_players": 2, "seed": 1})))
-    seat = ok(bridge.status())["status"]["current_player"]
+    seat = ok(bridge.view("null"))["view"]["current_player"]
     saved = bridge.save()
     error = refused(bridge.hint(json.dumps({"seat": 1 - seat})))
     assert error == f"there is no move to suggest: it is {{P{seat}}}'s turn, not {{P{1 - seat}}}'s"
@@ -162,8 +161,8 @@ def test_bridge_hint_is_refused_when_it_is_not_your_turn_or_the_game_is_over():
     assert "the seat" in refused(bridge.hint(json.dumps({"seat": 5})))
     assert "hint's argument must be a JSON object" in refused(bridge.hint("[1]"))
     assert bridge.save() == saved
-    while not ok(bridge.status())["status"]["is_over"]:
-        current = ok(bridge.status())["status"]["current_player"]
+    while not ok(bridge.view("null"))["view"]["is_over"]:
+        current = ok(bridge.view("null"))["view"]["current_player"]
         ok(bridge.bot_turn(json.dumps({"seat": current, "bot": "random", "seed": 2})))
     assert refused(bridge.hint(json.dumps({"seat": 0}))) == "the game is over: there is no move to suggest"
 
@@ -177,7 +176,7 @@ def test_the_page_can_call_hint_and_the_contract_lists_it():
     worker = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(worker)
     ok(bridge.new_game(json.dumps({"game": "motto", "num_players": 2, "seed": 4})))
-    seat = ok(bridge.status())["status"]["current_player"]
+    seat = ok(bridge.view("null"))["view"]["current_player"]
     assert ok(worker.call("hint", json.dumps({"seat": seat, "iterations": 8})))["action"]
     contract = (root / "docs" / "bridge-contract.md").read_text(encoding="utf-8")
     assert "| `hint(spec)` |" in contract

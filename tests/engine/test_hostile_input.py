@@ -241,7 +241,7 @@ def running_game(monkeypatch):
     reply = json.loads(bridge.new_game(json.dumps({"game": "motto", "num_players": 2, "seed": 11})))
     assert reply["ok"]
     for _ in range(5):
-        seat = json.loads(bridge.status())["status"]["current_player"]
+        seat = json.loads(bridge.view("null"))["view"]["current_player"]
         assert json.loads(bridge.bot_turn(json.dumps({"seat": seat, "bot": "random", "seed": 1})))["ok"]
     saved = bridge.save()
     yield saved
@@ -312,7 +312,7 @@ def test_bridge_refuses_hostile_fields(running_game, function, field, kind):
         return
     spec = dict(FIELD_SPECS[function][0])
     if function in ("apply", "bot_turn"):
-        spec["seat"] = json.loads(bridge.status())["status"]["current_player"]
+        spec["seat"] = json.loads(bridge.view("null"))["view"]["current_player"]
     spec[field] = value
     _assert_refused_reply(getattr(bridge, function)(_text(spec)))
 
@@ -332,7 +332,7 @@ def test_bridge_limits_are_what_the_docs_say(running_game):
     _assert_refused_reply(bridge.benchmark(json.dumps({"seconds": 30.5})))
     _assert_refused_reply(bridge.benchmark(json.dumps({"seconds": 1e9})))
     _assert_refused_reply(bridge.benchmark(json.dumps({"hard_iterations": 10_001})))
-    seat = json.loads(bridge.status())["status"]["current_player"]
+    seat = json.loads(bridge.view("null"))["view"]["current_player"]
     _assert_refused_reply(bridge.bot_turn(json.dumps({"seat": seat, "seed": 2 ** 63})))
     _assert_refused_reply(bridge.bot_turn(json.dumps({"seat": seat, "bot": "b" * 10_000_000})))
     _assert_refused_reply(bridge.apply(json.dumps({"seat": True, "action": "draw"})))
@@ -343,7 +343,7 @@ def test_bridge_limits_are_what_the_docs_say(running_game):
 
 def test_a_valid_call_still_works_after_hostile_ones(running_game):
     _assert_refused_reply(bridge.load("[" * 1000))
-    seat = json.loads(bridge.status())["status"]["current_player"]
+    seat = json.loads(bridge.view("null"))["view"]["current_player"]
     assert json.loads(bridge.view(json.dumps(seat)))["ok"]
     assert json.loads(bridge.view("null"))["ok"]
     assert json.loads(bridge.load(running_game and json.dumps(json.loads(running_game)["save"])))["ok"]

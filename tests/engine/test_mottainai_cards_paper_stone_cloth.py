@@ -10,10 +10,14 @@ exactly one place).
 
 from __future__ import annotations
 
+import ast
 import json
+from pathlib import Path
 
 import engine
 from engine.bots import make_bot
+from engine.games.mottainai import cards as C
+from engine.games.mottainai.effects import EFFECTS
 from engine.rng import Rng
 
 import mottainai_helpers as helpers
@@ -25,6 +29,26 @@ class Table(helpers.Table):
 
     seed = 4
     empty = True
+
+
+def test_every_card_has_its_effect_registered():
+    """All 54 cards, this file's 34 Paper, Stone and Cloth ones included: a card whose effect
+    were dropped would do nothing, silently."""
+    assert sorted(EFFECTS) == sorted(k.key for k in C.KINDS)
+    assert all(effect.key == key for key, effect in EFFECTS.items())
+    assert sum(1 for k in C.KINDS if k.material in ("paper", "stone", "cloth")) == 34
+
+
+def test_effects_use_only_the_public_effect_api_of_the_state():
+    """No effect module calls or reads a private member of the state (``state._say``...): the
+    effect API is the state's public methods and fields (effects.py's docstring)."""
+    package = Path(engine.__file__).parent / "games" / "mottainai"
+    modules = sorted(package.glob("effect*.py"))
+    assert len(modules) == 7
+    private = [(m.name, node.lineno, node.attr) for m in modules for node in ast.walk(ast.parse(m.read_text()))
+               if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+               and node.value.id == "state" and node.attr.startswith("_")]
+    assert private == []
 
 
 # ====================================================================== Paper

@@ -163,7 +163,7 @@ def test_bad_steps_seats_and_settings_are_refused_clearly():
 def test_the_replay_follows_the_game_as_it_goes_on():
     ok(bridge.new_game, {"game": "motto", "num_players": 2, "seed": 4})
     assert ok(bridge.replay_info)["replay"]["steps"] == 0
-    seat = ok(bridge.status)["status"]["current_player"]
+    seat = ok(bridge.view, 0)["view"]["current_player"]
     ok(bridge.apply, {"seat": seat, "action": "draw"})
     info = ok(bridge.replay_info)["replay"]
     assert info["steps"] == 1 and info["actors"] == [seat] and info["is_over"] is False

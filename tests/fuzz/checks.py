@@ -123,7 +123,7 @@ def check_clones(state) -> None:
         copy = state.clone()
         try:
             copy.apply(action.id)
-        except Exception as exc:  # noqa: BLE001 - any exception is the failure
+        except Exception as exc:  # any exception is the failure (raised again as one)
             raise AssertionError(f"legal action {action.id!r} raised on a clone: "
                                  f"{type(exc).__name__}: {exc}") from exc
     after = (json.dumps(state.save()), json.dumps(state.view(state.current_player), sort_keys=True))
@@ -272,7 +272,7 @@ def run_game(config: Config, sampling: Sampling = THOROUGH, stats: Stats | None 
         check_round_trip(state)
         if sampling.replay:
             check_replay(config, state)
-    except Exception as exc:  # noqa: BLE001 - every failure becomes a reproducer
+    except Exception as exc:  # every failure becomes a reproducer (raised again as one)
         if isinstance(exc, FuzzFailure):
             raise
         history = list(state.history) if state is not None else []
@@ -442,7 +442,7 @@ def check_mutated_saves(config: Config, state, rnd: random.Random) -> int:
                 # only the actions changed: the game goes on from the stored position
                 assert views(loaded.state) == views(prefix), f"a mutated save ({what}) lost its position"
             _plays_on(loaded.state, rnd)
-        except Exception as exc:  # noqa: BLE001 - every failure becomes a reproducer
+        except Exception as exc:  # every failure becomes a reproducer (raised again as one)
             message = str(exc) if isinstance(exc, AssertionError) else \
                 f"loading a mutated save ({what}) raised {type(exc).__name__}: {exc}"
             raise FuzzFailure(reproducer(config, save["actions"], message,

@@ -5,8 +5,7 @@
 // data-roving, data-choice, data-shortcut, listbox options).
 
 import { closeCardInfo } from "./card-info.js";
-
-const $ = (id) => document.getElementById(id);
+import { $ } from "./dom.js";
 
 // ---------------------------------------------------------------- the curtain is modal
 /** Everything behind the curtain: made inert (no focus, no clicks, hidden from screen readers)
@@ -34,7 +33,7 @@ document.addEventListener("keydown", (ev) => {
 });
 
 // A click on the curtain around its button does not take the focus off the button.
-document.getElementById("curtain")?.addEventListener("mousedown", (ev) => {
+$("curtain")?.addEventListener("mousedown", (ev) => {
   if (ev.target !== $("curtain-button")) ev.preventDefault();
 });
 
@@ -126,7 +125,7 @@ document.addEventListener("keydown", (ev) => {
 let lastKey = null;
 document.addEventListener("focusin", (ev) => {
   const key = ev.target?.dataset?.key;
-  if (key && document.getElementById("table")?.contains(ev.target)) lastKey = key;
+  if (key && $("table")?.contains(ev.target)) lastKey = key;
 });
 
 /** After the table was drawn again: put the focus back on "the same" control (by data-key), or
@@ -150,7 +149,7 @@ export function restoreFocus(table, { canAct, hadFocus }) {
     target = explained || (usable(same) && (!marked.length || marked.includes(same))) ? same
       : nextInGroup(same, marked) ?? firstChoice(table);
   }
-  target ??= document.getElementById("turn");
+  target ??= $("turn");
   if (target !== document.activeElement) target.focus({ preventScroll: true });
   if (target.id !== "turn") bringIntoView(target);
 }
@@ -214,7 +213,7 @@ document.addEventListener("keydown", (ev) => {
   if (ev.altKey || ev.ctrlKey || ev.metaKey || ev.repeat || curtainOpen()) return;
   const t = ev.target;
   if (t instanceof Element && t.closest("input, select, textarea, [contenteditable]")) return;
-  if (document.getElementById("game")?.hidden) return;
+  if ($("game")?.hidden) return;
   const key = ev.key.length === 1 ? ev.key.toLowerCase() : ev.key;
   const control = document.querySelector(`#table [data-shortcut="${CSS.escape(key)}"]`);
   if (control) {

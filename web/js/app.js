@@ -1,5 +1,9 @@
-// The page shell: boot, lobby, game flow (humans, bots, hotseat curtain), log,
-// score table, save/load. Game-specific drawing lives in views/<game>.js.
+// The page shell: boot, lobby, game flow (humans, bots, hotseat curtain), the log, and the
+// wiring of the shell's other parts, one idea a module: result.js (the score table), saves.js
+// (save and load files), toast.js (what went wrong), navigation.js (Back and Forward),
+// shortcuts.js ("Describe the table" and one-key shortcuts), panels.js (the log panel and the
+// phone menu). Every engine call goes through engine-client.js's request() and failureText().
+// Game-specific drawing lives in views/<game>.js (the contract: views/contract.js).
 //
 // Flow of a game (advance()):
 //   status.is_over            -> final view + score table
@@ -23,9 +27,9 @@
 // humans and no such screen, and at the end of a hotseat game, the spectator view
 // (seat null, no hand) is used.
 
-import { readBuild, start, call, callRaw, bootMarks } from "./engine-client.js";
-import { h, fillNames, show, sleep, downloadJSON, listWords } from "./dom.js";
-import { renderLobby, randomSeed, defaultSeats, defaultName, NAME_MAX } from "./lobby.js";
+import { readBuild, start, request, failureText, bootMarks } from "./engine-client.js";
+import { $, h, fillNames, show, sleep } from "./dom.js";
+import { renderLobby, randomSeed } from "./lobby.js";
 import { readAutosave, writeAutosave, setAsideAutosave, describeAutosave } from "./autosave.js";
 import { startOffline } from "./offline.js";
 import { viewFor } from "./views/index.js";
@@ -34,13 +38,14 @@ import { initHints, drawHint, clearHint } from "./hint.js";
 import { openReplay, closeReplay } from "./replay.js";
 import { initUndo, drawUndo, refusalText } from "./undo.js";
 import { setCurtain, curtainOpen, restoreFocus, rove, announce, showDescription, clearDescription, descriptionOpen,
-         onShortcut, firstChoice, showChoices } from "./a11y.js";
-
-const params = new URLSearchParams(location.search);
-/** Pause before each computer turn, in ms (?pace=50 in tests). */
-const PACE = Math.max(0, Number(params.get("pace") ?? 700) || 0);
-
-const $ = (id) => document.getElementById(id);
+         showChoices } from "./a11y.js";
+import { PACE } from "./pace.js";
+import { showError, clearError, showNotice, noteError, lastErrorText } from "./toast.js";
+import { drawResult } from "./result.js";
+import { saveGame, pickFile, readSaveFile, setupFromSave, pageSave } from "./saves.js";
+import { navigate, startHistory, stayInLobby } from "./navigation.js";
+import { describeLines, initShortcuts } from "./shortcuts.js";
+import { initPanels } from "./panels.js";
 
 const app = {
   phase: "loading", // loading | lobby | starting | curtain | human | drawn | bot | over | stalled | replay | error
@@ -61,7 +66,6 @@ const app = {
   busy: false,      // an engine call started by the player is running
   idle: false,      // the page waits for a person (lobby, human turn, curtain, game over)
   gen: 0,           // bumps on every new/loaded game, to stop stale loops
-  lastError: "",
   logLines: [],
   autosaved: 0,     // autosaves written (tests wait for it)
   offline: "no",    // no | ready (a service worker serves this site) | update (a new version waits)
@@ -72,31 +76,6 @@ const names = () => app.setup?.seats.map((s) => s.name) ?? [];
 const fill = (text) => fillNames(text, names());
 const humans = () => app.setup.seats.flatMap((s, i) => (s.kind === "human" ? [i] : []));
 const gameInfo = (name) => app.games.find((g) => g.name === name);
-
-/** Say what went wrong in a toast over the viewport (role=alert): the table never moves, and
- *  the toast sits in the half of the screen away from the control just used, so it does not
- *  hide the card the player clicked (at the top, it stays under the turn line). */
-function showError(message) {
-  app.lastError = message;
-  const box = $("message");
-  const at = document.activeElement?.getBoundingClientRect?.();
-  const top = Boolean(message && at && at.height && at.top + at.height / 2 > innerHeight / 2);
-  box.classList.toggle("message--top", top);
-  const turnLine = $("game").hidden ? 0 : document.querySelector(".game__status").getBoundingClientRect().bottom;
-  box.style.top = top ? `${Math.max(16, Math.min(turnLine + 8, innerHeight / 3))}px` : "";
-  $("message-text").textContent = message;
-  box.classList.remove("message--notice");
-  show(box, Boolean(message));
-}
-const clearError = () => showError("");
-
-/** A sentence for the player that is not a failure, in the same toast (marked as information). */
-function showNotice(message) {
-  const { lastError } = app;
-  showError(message);
-  app.lastError = lastError;
-  $("message").classList.add("message--notice");
-}
 
 function setPhase(phase) {
   app.phase = phase;
@@ -131,19 +110,6 @@ function fatal(message, details = "") {
   $("fatal-details").textContent = details || message;
   showSection("fatal");
   setCurtain(false);
-}
-
-/** Run an engine call; always resolves to a reply ({ok: false, error} if the worker failed).
- *  With raw = true, `args` is a JSON text sent as it is (a save file). */
-async function engine(name, args, { raw = false } = {}) {
-  try {
-    const reply = await (raw ? callRaw(name, args) : call(name, args));
-    if (!reply.ok && reply.internal) console.error(reply.traceback);
-    return reply;
-  } catch (err) {
-    console.error(err);
-    return { ok: false, error: `The engine failed: ${err.message ?? err}` };
-  }
 }
 
 // ------------------------------------------------------------------ boot
@@ -248,16 +214,16 @@ async function startGame(setup, { fromLobby = false } = {}) {
   setPhase("starting");
   const waited = !app.engineReady;
   if (!(await engineFor())) return null;
-  const reply = await engine("new_game", {
+  const reply = await request("new_game", {
     game: setup.game, num_players: setup.numPlayers, seed: setup.seed, options: setup.options,
   });
   if (!reply.ok) {
     if (waited && fromLobby) gotoLobby(undefined, { fromHistory: true }); // the refusal shows there
-    const message = `The game could not start: ${reply.error}.`;
+    const message = failureText(reply, (error) => `The game could not start: ${error}.`);
     setPhase("lobby");
     setIdle(true);
     if (!fromLobby) showError(message);
-    app.lastError = message;
+    noteError(message);
     return message;
   }
   enterGame(setup, reply.status);
@@ -316,11 +282,11 @@ function gameLabel() {
 function setStatus(status) {
   app.status = status;
   const setup = app.setup;
-  call("save").then((reply) => {
+  request("save").then((reply) => {
     if (!reply.ok || reply.save.game !== setup.game) return;
     if (writeAutosave({ save: reply.save, seats: setup.seats, hints: setup.hints !== false, status,
                         title: gameInfo(setup.game)?.title ?? setup.game })) app.autosaved += 1;
-  }).catch((err) => console.warn("autosave failed:", err));
+  });
 }
 
 /** The game the lobby offers to continue: the engine's, else the autosave not loaded yet. */
@@ -335,20 +301,20 @@ function keptGame() {
 async function restoreAutosave() {
   const data = app.kept;
   if (!data) return;
-  const reply = await engine("load", data.save);
+  const reply = await request("load", data.save);
   app.kept = null;
   if (!reply.ok) {
     setAsideAutosave();
-    app.restoreNotice = `Your last game could not be restored (${shorten(reply.error)}), so it was set aside.`;
+    app.restoreNotice = `Your last game could not be restored (${shorten(failureText(reply))}), so it was set aside.`;
     if (app.phase === "lobby") gotoLobby(app.restoreNotice, { fromHistory: true });
     return;
   }
-  app.setup = setupFromSave(reply.status, data.seats, data.hints);
+  app.setup = setupFromSave(reply.status, data.seats, data.hints, gameInfo(reply.status.game));
   app.status = reply.status;
   if (reply.notice) {
     // made by an earlier version: the game goes on from its saved position. Keep the game in
     // its new form at once, so the notice is said once (not at every reload until a move).
-    const saved = await engine("save");
+    const saved = await request("save");
     if (saved.ok) writeAutosave({ save: saved.save, seats: app.setup.seats, hints: app.setup.hints, status: reply.status,
                                   title: gameInfo(app.setup.game)?.title ?? app.setup.game });
     if (app.phase === "lobby") gotoLobby(reply.notice, { fromHistory: true });
@@ -361,18 +327,14 @@ const shorten = (text, max = 120) => {
   return s.length > max ? `${s.slice(0, max)}…` : s;
 };
 
-/** Make `screen` ("lobby" | "game") the current history entry, so Back leaves the game. */
-function navigate(screen) {
-  if (history.state?.screen !== screen) history.pushState({ screen }, "");
-}
-
 const GAME_PHASES = new Set(["curtain", "human", "drawn", "bot", "over", "stalled", "replay"]);
-window.addEventListener("popstate", (event) => {
-  const screen = event.state?.screen;
+
+/** Back and Forward (navigation.js): between the lobby and the game. */
+function historyMoved(screen) {
   if (screen === "game" && app.phase === "lobby" && app.status) resumeGame({ fromHistory: true });
   else if (screen !== "game" && GAME_PHASES.has(app.phase)) gotoLobby(undefined, { fromHistory: true });
-  else if (screen === "game" && app.phase === "lobby") history.replaceState({ screen: "lobby" }, "");
-});
+  else if (screen === "game" && app.phase === "lobby") stayInLobby();
+}
 
 // ------------------------------------------------------------------ game flow
 async function advance() {
@@ -398,16 +360,11 @@ async function advance() {
       await showView(display, gen, { thinking: cp });
       await sleep(PACE);
       if (gen !== app.gen) return;
-      let reply;
-      try {
-        reply = await call("bot_turn", { seat: cp, bot: seat.bot, seed: status.seed });
-      } catch (err) {
-        reply = { ok: false, error: String(err?.message ?? err) };
-      }
+      const reply = await request("bot_turn", { seat: cp, bot: seat.bot, seed: status.seed });
       if (reply.ok) setStatus(reply.status); // the engine moved, even if the page has left the game
       if (gen !== app.gen) return;
       if (!reply.ok) {
-        stall(`${seat.name} (computer) could not move: ${fill(reply.error)}`);
+        stall(failureText(reply, (error) => `${seat.name} (computer) could not move: ${fill(error)}`));
         return;
       }
       continue;
@@ -437,10 +394,10 @@ function stall(message) {
 
 /** Fetch the view of `seat` (null = spectator) and draw it. */
 async function showView(seat, gen, { thinking = null } = {}) {
-  const reply = await engine("view", seat);
+  const reply = await request("view", seat);
   if (gen !== app.gen) return;
   if (!reply.ok) {
-    showError(reply.error);
+    showError(failureText(reply));
     return;
   }
   app.view = reply.view;
@@ -472,7 +429,7 @@ async function drawView({ thinking = null } = {}) {
   restoreFocus(table, { canAct, hadFocus });
   if (canAct) showChoices(table);
   rove(table);
-  if (descriptionOpen()) showDescription(describeLines(module, view, ctx), { focus: false });
+  if (descriptionOpen()) showDescription(describeLines(module, view, ctx, app.setup.seats), { focus: false });
   drawLog(view.log ?? []);
 }
 
@@ -517,7 +474,7 @@ async function playerCall(name, args) {
   app.busy = true;
   setIdle(false);
   try {
-    const reply = await engine(name, args);
+    const reply = await request(name, args);
     if (reply.ok) setStatus(reply.status);
     return reply;
   } finally {
@@ -533,7 +490,7 @@ async function act(actionId) {
   const reply = await playerCall("apply", { seat: app.viewer, action: actionId });
   if (gen !== app.gen) return reply;
   if (!reply.ok) {
-    showError(`Not allowed: ${fill(reply.error)}`);
+    showError(failureText(reply, (error) => `Not allowed: ${fill(error)}`));
     await drawView();
     setIdle(true);
     return reply;
@@ -551,7 +508,7 @@ async function showDrawnCards(before, gen) {
   const seat = app.viewer;
   if (humans().length < 2 || app.status.is_over || next == null || next === seat ||
       app.setup.seats[next].kind !== "human" || !Array.isArray(before?.table?.hand)) return false;
-  const reply = await engine("view", seat);
+  const reply = await request("view", seat);
   if (gen !== app.gen || !reply.ok || !Array.isArray(reply.view.table?.hand)) return false;
   const left = before.table.hand.map((c) => c.key);
   const drawn = reply.view.table.hand.filter((c) => {
@@ -584,7 +541,7 @@ async function undoLast() {
   const seat = app.viewer;
   const reply = await playerCall("undo", { seat });
   if (gen !== app.gen) return null;
-  if (!reply.ok) showError(refusalText(reply.error, names()));
+  if (!reply.ok) showError(failureText(reply, (error) => refusalText(error, names())));
   else clearError();
   await showView(seat, gen);
   setIdle(true);
@@ -616,61 +573,15 @@ function showCurtain(seat, gen) {
   setCurtain(true);
 }
 
-// ------------------------------------------------------------------ game over
+// ------------------------------------------------------------------ game over (js/result.js)
 function showResult() {
   setPhase("over");
-  const result = app.view?.result;
-  const box = $("result");
-  if (!result) {
-    box.replaceChildren(h("h2", {}, "Game over"));
-    show(box, true);
-    return;
-  }
-  const winners = new Set(result.winners);
-  const winnerNames = result.winners.map((s) => app.setup.seats[s].name);
-  const best = Math.max(...result.scores);
-  // what a score counts: points, or a game's own unit (Moteneba: hearts)
-  const [one, many] = result.unit ?? ["point", "points"];
-  const unit = best === 1 ? one : many;
-  // a game may word the headline itself (Mottainai's Turtle: a win whatever the scores)
-  const headline = result.headline ? fill(result.headline)
-    : winnerNames.length > 1
-    ? `${listWords(winnerNames)} share the win with ${best} ${unit}.`
-    : `${winnerNames[0]} wins with ${best} ${unit}!`;
-  const rows = [...result.rows].sort((a, b) => b.total - a.total);
-  box.replaceChildren(
-    h("h2", {}, "Game over"),
-    h("p", { class: "result__headline", dataset: { testid: "winner" } }, headline),
-    h("table", { class: "scores", dataset: { testid: "score-table" } },
-      h("caption", {}, "Final scores"),
-      h("thead", {}, h("tr", {},
-        h("th", { scope: "col" }, "Player"),
-        result.columns.map((c) => h("th", { scope: "col" }, c)),
-        h("th", { scope: "col" }, many === "points" ? "Total" : `Total ${many}`))),
-      h("tbody", {}, rows.map((row) => h("tr", {
-          class: winners.has(row.seat) ? "is-winner" : "",
-          dataset: { testid: "score-row", seat: row.seat, total: row.total, winner: winners.has(row.seat) } },
-        h("th", { scope: "row" }, app.setup.seats[row.seat].name,
-          winners.has(row.seat) ? h("span", { class: "badge badge--win" }, "★ winner") : null),
-        row.cells.map((c) => h("td", {}, String(c))),
-        h("td", { class: "scores__total", dataset: { testid: "score-total" } }, String(row.total)))))),
-    h("div", { class: "result__actions" },
-      h("button", { type: "button", class: "primary", dataset: { testid: "play-again" },
-                    onclick: () => startGame({ ...app.setup, seed: randomSeed() }) }, "Play again"),
-      h("button", { type: "button", dataset: { testid: "result-new-game" }, onclick: () => gotoLobby() },
-        "New game"),
-      h("button", { type: "button", dataset: { testid: "result-replay" }, onclick: startReplay }, "Replay")));
-  app.viewModule?.decorateResult?.(box, app.view, { names: names(), fill });
-  show(box, true);
-  // the result comes into view (smoothly, unless the player asks for less motion) and takes the
-  // focus, so a screen reader reads "Game over" and the winner first
-  box.tabIndex = -1;
-  box.setAttribute("role", "region");
-  box.setAttribute("aria-labelledby", "result-title");
-  box.querySelector("h2").id = "result-title";
-  // the box sits right under the turn line, above the table (the page itself never scrolls)
-  box.scrollTop = 0;
-  box.focus({ preventScroll: true });
+  drawResult($("result"), app.view, {
+    names: names(), fill, module: app.viewModule,
+    onPlayAgain: () => startGame({ ...app.setup, seed: randomSeed() }),
+    onNewGame: () => gotoLobby(),
+    onReplay: startReplay,
+  });
 }
 
 // ------------------------------------------------------------------ replay (js/replay.js)
@@ -698,143 +609,36 @@ async function startReplay() {
   else setIdle(true);
 }
 
-// ------------------------------------------------------------------ save / load
-async function saveGame() {
-  if (curtainOpen()) return; // the save holds the seed and every action: never under the curtain
-  const reply = await call("save").catch((err) => ({ ok: false, error: String(err) }));
-  if (!reply.ok) {
-    showError(`Could not save: ${reply.error}`);
-    return;
-  }
-  // The engine ignores extra keys; "seats" lets the page restore names and bots.
-  const data = { ...reply.save, seats: app.setup.seats, hints: app.setup.hints !== false };
-  const turn = app.status?.turn ?? 0;
-  downloadJSON(`${reply.save.game}-seed${reply.save.seed}-turn${turn}.json`, data);
-}
-
-function pickFile() {
-  if (curtainOpen()) return;
-  const input = $("file-load");
-  input.value = "";
-  input.click();
-}
-
+// ------------------------------------------------------------------ load (js/saves.js)
 async function loadFile(file) {
   const wasIdle = app.idle;
   setIdle(false);
-  // Decoded as UTF-8 in every browser (a byte-order mark first is dropped); a UTF-16 file
-  // comes out garbled and the engine asks for it to be saved as UTF-8. (file.text() would
-  // decode UTF-16 in some browsers and not in others.)
-  const text = new TextDecoder("utf-8").decode(await file.arrayBuffer());
+  const { text, seats, hints } = await readSaveFile(file);
   if (!app.engineReady) {
     if (!(await engineFor())) return;
     if (app.phase === "starting") gotoLobby(undefined, { fromHistory: true });
   }
-  let seats = null;
-  let hints;
-  try {
-    ({ seats = null, hints } = JSON.parse(text) ?? {});
-  } catch {
-    /* not JSON: the engine will say so */
-  }
   // Send the file as it is: the engine checks it and explains what is wrong.
-  const reply = await engine("load", text, { raw: true });
+  const reply = await request("load", text, { raw: true });
   if (!reply.ok) {
-    showError(`Could not load “${file.name}”: ${reply.error}`);
+    showError(failureText(reply, (error) => `Could not load “${file.name}”: ${error}`));
     setIdle(wasIdle || app.idle);
     return; // the current game (if any) goes on untouched
   }
   clearError();
-  enterGame(setupFromSave(reply.status, seats, hints), reply.status);
+  enterGame(setupFromSave(reply.status, seats, hints, gameInfo(reply.status.game)), reply.status);
   if (reply.notice) showNotice(reply.notice); // made by an earlier version: said once, here
 }
 
-/** The page's setup for a loaded game: the save's seats if they fit, else default seats. A name
- *  the lobby would refuse (blank, or longer than NAME_MAX) becomes the seat's default name;
- *  hints stay on unless the save turned them off. */
-function setupFromSave(status, seats, hints) {
-  const info = gameInfo(status.game);
-  const botNames = new Set((info?.bots ?? []).map((b) => b.name));
-  const valid = Array.isArray(seats) && seats.length === status.num_players &&
-    seats.every((s) => s && typeof s.name === "string" &&
-      (s.kind === "human" || (s.kind === "bot" && botNames.has(s.bot))));
-  const fits = (name) => name.trim() !== "" && name.trim().length <= NAME_MAX;
-  return {
-    game: status.game, numPlayers: status.num_players, seed: status.seed, options: status.options,
-    seats: valid ? seats.map((s, i) => ({ kind: s.kind, bot: s.kind === "bot" ? s.bot : null,
-                                         name: fits(s.name) ? s.name.trim() : defaultName(s.kind, i) }))
-                 : defaultSeats(info ?? { bots: [] }, status.num_players),
-    hints: hints !== false,
-  };
-}
-
-// ------------------------------------------------------------------ the table in words, shortcuts
-function describeLines(module, view, ctx) {
-  const who = app.setup.seats[view.current_player]?.name;
-  const head = view.is_over ? "The game is over." : `${who ?? "Nobody"} to move: ${fill(view.prompt)}`;
-  return [head, ...(module.describe ? module.describe(view, ctx) : [])];
-}
-
-async function describeTable() {
-  if (!app.view || curtainOpen()) return;
-  const module = await viewFor(app.view.game);
-  const ctx = { names: names(), fill, seat: app.viewer };
-  showDescription(describeLines(module, app.view, ctx));
-}
-
-$("btn-describe").addEventListener("click", () => (descriptionOpen() ? clearDescription() : describeTable()));
-$("describe-close").addEventListener("click", () => { clearDescription(); $("btn-describe").focus(); });
-onShortcut("t", describeTable);
-onShortcut("c", () => firstChoice($("table"))?.focus());
-onShortcut("l", () => { showLog(true); $("log").focus(); });
-
-// ------------------------------------------------------------------ the log folds away
-/** Show or fold the log (a column beside the table on wide screens, over the table on smaller
- *  ones); it starts shown only where there is room for it. */
-function showLog(open) {
-  document.body.classList.toggle("log-open", open);
-  $("btn-log").setAttribute("aria-expanded", String(open));
-  $("btn-log").setAttribute("aria-pressed", String(open));
-}
-const roomForLog = matchMedia("(min-width: 1100px)");
-showLog(roomForLog.matches);
-roomForLog.addEventListener("change", () => showLog(roomForLog.matches));   // a turned tablet, a resized window
-$("btn-log").addEventListener("click", () => showLog(!document.body.classList.contains("log-open")));
-$("log-close").addEventListener("click", () => { showLog(false); $("btn-log").focus(); });
-// below 1100 px the log lies over the table: Escape or a tap on the table folds it
-document.addEventListener("keydown", (ev) => {
-  if (ev.key === "Escape" && document.body.classList.contains("log-open") && $("logpanel").contains(document.activeElement) &&
-      !roomForLog.matches) { showLog(false); $("btn-log").focus(); }
-});
-$("table").addEventListener("pointerdown", () => {
-  if (!roomForLog.matches) showLog(false);
-});
-
-// ------------------------------------------------------------------ the top bar's menu (phones)
-const topbar = document.querySelector(".topbar");
-function showMenu(open) {
-  topbar.classList.toggle("is-menu-open", open);
-  $("btn-menu").setAttribute("aria-expanded", String(open));
-}
-$("btn-menu").addEventListener("click", () => showMenu(!topbar.classList.contains("is-menu-open")));
-// a chosen item closes the menu; Rules keeps it open, so the focus comes back to it from the panel
-$("game-menu").addEventListener("click", (ev) => {
-  if (ev.target.closest("button") && !ev.target.closest("#btn-rules")) showMenu(false);
-});
-document.addEventListener("pointerdown", (ev) => {
-  if (!topbar.contains(ev.target) && !ev.target.closest?.("dialog, [role=dialog]")) showMenu(false);
-});
-document.addEventListener("keydown", (ev) => {
-  if (ev.key === "Escape" && topbar.classList.contains("is-menu-open")) { showMenu(false); $("btn-menu").focus(); }
-});
-
 // ------------------------------------------------------------------ wiring
-$("btn-save").addEventListener("click", saveGame);
+$("btn-save").addEventListener("click", () => saveGame(app.setup, app.status?.turn ?? 0));
 $("btn-load").addEventListener("click", pickFile);
 $("btn-new").addEventListener("click", () => gotoLobby());
 $("btn-replay").addEventListener("click", startReplay);
 $("btn-reload").addEventListener("click", () => location.reload());
-$("message-close").addEventListener("click", clearError);
+initPanels();
+initShortcuts(() => app.view && app.setup
+  ? { view: app.view, viewer: app.viewer, names: names(), seats: app.setup.seats, fill } : null);
 initHints();
 initRules({ getGame: () => (GAME_PHASES.has(app.phase) ? app.setup?.game : null) });
 $("file-load").addEventListener("change", (e) => {
@@ -866,7 +670,7 @@ window.__app = Object.freeze({
   get view() { return copy(app.view); },
   get viewer() { return app.viewer; },
   get setup() { return copy(app.setup); },
-  get lastError() { return app.lastError; },
+  get lastError() { return lastErrorText(); },
   get engine() { return copy(app.engine); },
   get pace() { return PACE; },
   /** How many autosaves were written since the page loaded. */
@@ -875,13 +679,12 @@ window.__app = Object.freeze({
   get offline() { return app.offline; },
   /** The engine's save of the current game (what "Save game" downloads). */
   async save() {
-    const reply = await call("save");
-    return reply.ok ? { ...reply.save, seats: copy(app.setup?.seats), hints: app.setup?.hints !== false } : null;
+    const reply = await pageSave(app.setup);
+    return reply.ok ? copy(reply.file) : null;
   },
 });
 
-history.scrollRestoration = "manual"; // each screen starts at its top (showSection)
-history.replaceState({ screen: "lobby" }, "");
+startHistory(historyMoved); // each screen starts at its top (showSection)
 // the service worker's precache (the whole site) waits until the engine has booted: on a first
 // visit it would compete with Python's start for the same CPU
 boot().then(() => startOffline({

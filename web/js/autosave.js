@@ -10,6 +10,8 @@
 // The save holds the seed and every action, which is enough to rebuild every hand: like
 // the "Save game" file, it stays in this browser and is never shown on the page.
 
+import { plural } from "./dom.js";
+
 const KEY = "moteplay.autosave.v1";
 const BROKEN_KEY = "moteplay.autosave.broken";
 
@@ -71,6 +73,6 @@ export function clearAutosave() {
 
 /** "Motto, 3 players, turn 41" / "Motto, 3 players, finished" for the lobby. */
 export function describeAutosave(data) {
-  const players = `${data.numPlayers} player${data.numPlayers === 1 ? "" : "s"}`;
+  const players = plural(data.numPlayers, "player");
   return `${data.title}, ${players}, ${data.isOver ? "finished" : `turn ${data.turn}`}`;
 }

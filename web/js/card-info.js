@@ -18,8 +18,6 @@
 import { h, visibleText } from "./dom.js";
 
 const LONG_PRESS_MS = 450;
-const MATERIAL_NAMES = { paper: "Paper", stone: "Stone", cloth: "Cloth", clay: "Clay", metal: "Metal" };
-const ROLE_NAMES = { clerk: "Clerk", monk: "Monk", tailor: "Tailor", potter: "Potter", smith: "Smith" };
 
 let panel = null;           // the one panel, made on first use
 let store = null;           // hidden texts, one per card design: the accessible descriptions
@@ -52,11 +50,11 @@ function ensurePanel() {
 }
 
 function fill(card) {
-  const role = ROLE_NAMES[card.role] ?? "";
+  const role = card.role_name ?? "";   // the names are the engine's, in every card
   ensurePanel().replaceChildren(
     h("p", { class: `card-info__band card-info__band--${card.material}` },
       h("span", { dataset: { testid: "card-info-material" } },
-        `${MATERIAL_NAMES[card.material] ?? card.material} ${card.value}`),
+        `${card.material_name ?? card.material} ${card.value}`),
       role ? h("span", {}, ` · task: ${role}`) : null),
     h("p", { class: "card-info__name", dataset: { testid: "card-info-name" } }, card.name),
     h("p", { class: "card-info__text", dataset: { testid: "card-info-text" } }, card.text),

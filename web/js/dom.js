@@ -1,5 +1,8 @@
 // Tiny DOM helpers shared by the shell and the game views (no framework).
 
+/** The page's element with this id (the shell's fixed parts: index.html). */
+export const $ = (id) => document.getElementById(id);
+
 /**
  * Create an element: h("button", { class: "card", onclick: fn, "aria-label": "…" }, "text", child…)
  * - `class`, `text`, `dataset` ({testid: "x"} -> data-testid="x"), `on<event>` handlers,
@@ -54,10 +57,8 @@ export function downloadJSON(filename, data) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** Read a File picked by the user as text. */
-export function readFileText(file) {
-  return file.text();
-}
+/** "1 card", "3 cards": the count and `word` (singular), with an "s" unless the count is 1. */
+export const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** "English" list: ["A"] -> "A", ["A","B"] -> "A and B", ["A","B","C"] -> "A, B and C". */
 export function listWords(words) {

@@ -15,12 +15,13 @@
 //
 // js/engine-start.js calls the same two as soon as the page's first bytes are in (before the
 // page's own modules have loaded); app.js then joins that boot.
-//   const reply = await call("new_game", { game: "motto", num_players: 3, seed: 1, options: {} });
-//   if (!reply.ok) console.log(reply.error);
+//   const reply = await request("new_game", { game: "motto", num_players: 3, seed: 1, options: {} });
+//   if (!reply.ok) showError(failureText(reply, (error) => `The game could not start: ${error}.`));
 //
 // Every bridge function (docs/bridge-contract.md) takes and returns JSON; call() does the
 // JSON on both sides, waits for the engine if it is still starting, and resolves to the
-// reply object.
+// reply object. request() is the one way the page calls the engine: call() that never rejects
+// and tells a refusal from a bug the same way everywhere (failureText()).
 
 const SITE = new URL("../", import.meta.url); // site root (this file is in js/)
 
@@ -118,4 +119,38 @@ export function callRaw(name, json) {
   const reply = queue.then(run, run);
   queue = reply.catch(() => {});
   return reply;
+}
+
+/**
+ * The one way the page calls the engine: call() (or callRaw() with `raw`) that never rejects.
+ * Resolves to the bridge's reply:
+ *   - `{ok: true, ...}`;
+ *   - a refusal `{ok: false, error}`: bad input, a move the rules do not allow, a damaged save
+ *     (the sentence says why; the game is untouched);
+ *   - a bug `{ok: false, internal: true, error, traceback}`: an exception in the engine (the
+ *     bridge's own report), or the worker or its reply failing. Its details go to the console.
+ * Show a failed reply to the player with failureText().
+ * @param {string} name a bridge function (docs/bridge-contract.md)
+ * @param {*} [args] its argument (JSON-encoded here), or with `raw` a JSON text sent as it is
+ * @returns {Promise<{ok: boolean, error?: string, internal?: boolean, traceback?: string}>}
+ */
+export async function request(name, args, { raw = false } = {}) {
+  let reply;
+  try {
+    reply = await (raw ? callRaw(name, args) : call(name, args));
+  } catch (err) {
+    reply = { ok: false, internal: true, error: `The engine failed: ${err?.message ?? err}`,
+              traceback: String(err?.stack ?? err) };
+  }
+  if (!reply.ok && reply.internal) console.error(reply.traceback ?? reply.error);
+  return reply;
+}
+
+/** What to tell the player about a failed reply: a refusal in the caller's words
+ *  (`refused(error)`), a bug as a bug (never dressed as a refusal). */
+export function failureText(reply, refused = (error) => error) {
+  return reply.internal
+    ? `Something went wrong inside the game engine (a bug, not your doing): ${reply.error}. ` +
+      "The details are in the browser's console."
+    : refused(reply.error);
 }

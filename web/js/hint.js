@@ -14,12 +14,11 @@
 
 import { call } from "./engine-client.js";
 import { announce, bringIntoView, curtainOpen, onShortcut } from "./a11y.js";
-import { show } from "./dom.js";
+import { $, show } from "./dom.js";
 
 /** How long the computer may think about a hint, in seconds (the engine caps it at 2). */
 export const HINT_SECONDS = 1;
 
-const $ = (id) => document.getElementById(id);
 const RING = "is-hinted";
 
 let current = null;  // {enabled, canAct, seat, turn, fill}: what is on screen now

@@ -14,9 +14,6 @@
 const SW_URL = new URL("../sw.js", import.meta.url);
 const SCOPE = new URL("../", import.meta.url);
 
-/** Is this page served by our service worker (i.e. would it open offline)? */
-export const isControlled = () => Boolean(navigator.serviceWorker?.controller);
-
 /**
  * Register the service worker.
  * @param {{onReady?: () => void, onUpdate?: (reload: () => void) => void}} handlers

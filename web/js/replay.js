@@ -11,15 +11,14 @@
 //
 // The shell (app.js) opens it with openReplay() and gets control back through onExit.
 
-import { call } from "./engine-client.js";
-import { h, fillNames, show } from "./dom.js";
+import { request, failureText } from "./engine-client.js";
+import { $, h, fillNames, show } from "./dom.js";
+import { PACE } from "./pace.js";
 import { announce, rove } from "./a11y.js";
 import { viewFor } from "./views/index.js";
 
-const $ = (id) => document.getElementById(id);
-const params = new URLSearchParams(location.search);
-/** Time between two steps while playing, in ms (follows ?pace= in tests, at least 40 ms). */
-const PLAY_MS = Math.max(40, Number(params.get("pace") ?? 700) || 0);
+/** Time between two steps while playing, in ms (the page's pace, at least 40 ms). */
+const PLAY_MS = Math.max(40, PACE);
 
 /**
  * The policy: whose view a replay may show.
@@ -48,10 +47,10 @@ let replay = null; // the open replay, or null
  *  or if `wanted()` says the page has moved on meanwhile (the lobby, another game). */
 export async function openReplay(opts) {
   closeReplay();
-  const reply = await call("replay_info").catch((err) => ({ ok: false, error: String(err?.message ?? err) }));
+  const reply = await request("replay_info");
   if (opts.wanted && !opts.wanted()) return false;
   if (!reply.ok) {
-    opts.showError?.(`The replay could not start: ${reply.error}`);
+    opts.showError?.(failureText(reply, (error) => `The replay could not start: ${error}`));
     return false;
   }
   const info = reply.replay;
@@ -181,11 +180,10 @@ async function goTo(step, { say = true, playing = false } = {}) {
   step = Math.max(0, Math.min(r.info.steps, step));
   r.want = step; // steps asked for quickly one after another count from here
   const token = ++r.token;
-  const reply = await call("replay_view", { step, seat: r.viewer.seat, open: r.viewer.open })
-    .catch((err) => ({ ok: false, error: String(err?.message ?? err) }));
+  const reply = await request("replay_view", { step, seat: r.viewer.seat, open: r.viewer.open });
   if (replay !== r || token !== r.token) return; // closed, or a later step was asked for
   if (!reply.ok) {
-    r.showError?.(reply.error);
+    r.showError?.(failureText(reply));
     return;
   }
   r.step = step;
@@ -227,12 +225,20 @@ function draw(view) {
 
   const table = $("table");
   table.replaceChildren();
-  const ctx = { act: async () => null, canAct: false, names: r.names, fill, showError: () => {}, seat: view.seat };
+  const ctx = { act: async () => null, canAct: false, names: r.names, fill, showError: () => {}, seat: view.seat,
+                replay: true };
   table.classList.toggle("is-open-hands", Boolean(view.open_hands));
   r.module.render(table, view, ctx);
   // inside the game's own root, so its card styles apply
   if (view.open_hands) {
     (table.querySelector(".tablelayout__area") ?? table.firstElementChild ?? table).append(openHands(view.open_hands, ctx));
+  }
+  // a table with nothing to click still scrolls by keyboard: its area takes the focus itself
+  const area = table.querySelector(".tablelayout__area");
+  if (area && !area.querySelector("button, a[href], summary, select, input, [tabindex]")) {
+    area.tabIndex = 0;
+    area.setAttribute("aria-label", "The table at this step");
+    area.setAttribute("role", "region");
   }
   rove(table);
   markLog(step);

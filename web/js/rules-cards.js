@@ -6,12 +6,9 @@
 import { h } from "./dom.js";
 import { loadRulesData } from "./rules-figures.js";
 
-const MATERIALS = ["paper", "stone", "cloth", "clay", "metal"];
-const MATERIAL_NAMES = { paper: "Paper", stone: "Stone", cloth: "Cloth", clay: "Clay", metal: "Metal" };
-const ROLE_NAMES = { clerk: "Clerk", monk: "Monk", tailor: "Tailor", potter: "Potter", smith: "Smith" };
-
-/** What a search matches: the card's name, its material and its task. */
-const haystack = (card) => `${card.name} ${MATERIAL_NAMES[card.material]} ${ROLE_NAMES[card.role]}`.toLowerCase();
+/** What a search matches: the card's name, its material and its task (the names are the
+ *  engine's, in every card: material_name, role_name). */
+const haystack = (card) => `${card.name} ${card.material_name} ${card.role_name}`.toLowerCase();
 
 /** Draw the reference into `root` (an element of the Mottainai help). */
 export async function drawCardReference(root) {
@@ -24,7 +21,7 @@ export async function drawCardReference(root) {
     h("h4", { class: "rules-cardref__name" },
       h("span", { class: `mt-card mt-card--${card.material} mt-card--mini` }, mt.cardFace(card, { mini: true }))),
     h("p", { class: "rules-cardref__meta" },
-      `${MATERIAL_NAMES[card.material]} · value ${card.value} · ${ROLE_NAMES[card.role]} task`,
+      `${card.material_name} · value ${card.value} · ${card.role_name} task`,
       card.timing ? ` · when: ${card.timing}` : ""),
     h("p", { class: "rules-cardref__text" }, card.text),
     card.rulings ? h("p", { class: "rules-cardref__ruling" }, h("strong", {}, "Our ruling: "), card.rulings) : null));
@@ -33,11 +30,13 @@ export async function drawCardReference(root) {
   const search = h("input", { id: "rules-card-search", type: "search", autocomplete: "off", spellcheck: "false",
                               dataset: { testid: "card-search" }, "aria-describedby": "rules-card-search-hint",
                               oninput: update });
-  const buttons = ["all", ...MATERIALS].map((m) => h("button", {
+  // the materials in the cards' order (paper, stone, cloth, clay, metal), by their names
+  const materials = new Map(cards.map((c) => [c.material, c.material_name]));
+  const buttons = ["all", ...materials.keys()].map((m) => h("button", {
       type: "button", class: "rules-cards__filter", dataset: { testid: `card-filter-${m}`, material: m },
       "aria-pressed": String(m === material),
       onclick: () => { material = m; update(); } },
-    m === "all" ? "All" : MATERIAL_NAMES[m]));
+    m === "all" ? "All" : materials.get(m)));
   const empty = h("p", { class: "muted", hidden: true }, "No card matches.");
 
   function update() {

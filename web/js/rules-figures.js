@@ -5,7 +5,7 @@
 // pieces in front of the caption. Card and girl data come from the build (rules/*.json),
 // which takes them from the engine's own data files.
 
-import { h } from "./dom.js";
+import { h, plural } from "./dom.js";
 
 const files = new Map(); // file -> Promise of its contents (a failed fetch is forgotten)
 
@@ -101,7 +101,8 @@ const FIGURES = {
                     "aria-label": `${work.label}, completed work` }, mt.cardFace(work, { mini: true }))));
   },
   async "mottainai-cover"() {
-    const mt = await import("./views/mottainai.js");
+    const [mt, data] = await Promise.all([import("./views/mottainai.js"), loadRulesData("mottainai-cards")]);
+    mt.learnNames(data.cards);
     return pieces("mottainai",
       h("span", { class: "rules-pieces__group" }, h("span", { class: "rules-pieces__label" }, "helpers"),
         mt.groupChip({ material: "paper", count: 2, covered: true, cover: 2 }, "helpers")),
@@ -130,7 +131,7 @@ const FIGURES = {
         h("span", { class: `mn-topic mn-topic--${colour}` },
           mn.cube(colour, info),
           h("span", { class: "mn-topic__name" }, info[colour].name),
-          h("span", { class: "mn-topic__count" }, `${cubes} cube${cubes === 1 ? "" : "s"}`))))));
+          h("span", { class: "mn-topic__count" }, plural(cubes, "cube")))))));
   },
   /** Every girl's hearts, from the data file (our reconstruction, ruling N10). */
   async "moteneba-girls-table"() {

@@ -386,7 +386,7 @@ def moteneba_evaluate(state: MotenebaState) -> list[float]:
 def moteneba_reason(state: MotenebaState, seat: int, line: list[str], found: Found) -> str:
     """Why the hard bot suggests ``line``: where the cube goes, then the hearts it brought by the
     end of this school year in the simulated plays (greedy play for every seat)."""
-    odds = outlook(found, "brings", "hearts", "by the end of this year")
+    odds = outlook(found, "brings", "heart", "by the end of this year")
     if len(line) == 2 and line[0].startswith("cube:") and line[1].startswith("girl:"):
         colour = COLOUR_NAMES[line[0][5:]].lower()
         girl = GIRLS[state.girls[int(line[1][5:])]]["name"]

@@ -36,6 +36,7 @@ from pathlib import Path
 from ... import snapshot as snap
 from ...core import Action, GameInfo, Option, State, json_copy, seat_option
 from ...rng import Rng
+from ...words import plural
 
 # ---------------------------------------------------------------------- the card data
 DATA = json.loads(Path(__file__).with_name("data.json").read_text(encoding="utf-8"))
@@ -196,10 +197,6 @@ def next_starting_player(hearts, previous: int) -> int:
     return previous  # unreachable
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
 def _names(seats) -> str:
     names = ["{P%d}" % s for s in seats]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
@@ -334,8 +331,8 @@ class MotenebaState(State):
         self.girls = [GIRL_INDEX[key] for key in girls]
         if len(set(self.girls)) != len(self.girls) or (len(self.girls) < GIRLS_ON_TABLE) != (self.phase == "pick"):
             raise ValueError(f"{r.name('girls')} must be seven different girls once they are chosen")
-        cubes = lambda v, w: snap.list_of(v, w, snap.whole, 0, CUBES_PER_COLOUR + 1, length=NUM_COLOURS)  # noqa: E731
-        per_girl = lambda key, *item: r.get(key, snap.list_of, snap.per_seat, n, *item,  # noqa: E731
+        cubes = lambda v, w: snap.list_of(v, w, snap.whole, 0, CUBES_PER_COLOUR + 1, length=NUM_COLOURS)  # noqa: E731 - a one-line local reader
+        per_girl = lambda key, *item: r.get(key, snap.list_of, snap.per_seat, n, *item,  # noqa: E731 - a one-line local reader
                                             length=len(self.girls))
         self.on_girl = per_girl("on_girl", cubes)
         self.power = per_girl("power", snap.whole, 0, 100)
@@ -370,7 +367,7 @@ class MotenebaState(State):
             if total != CUBES_PER_COLOUR:
                 raise ValueError(f"{r.name('cubes')} do not add up: {total} {COLOURS[colour]} cubes, "
                                  f"not {CUBES_PER_COLOUR}")
-        events = lambda v, w: snap.list_of(v, w, snap.one_of, EVENTS)  # noqa: E731
+        events = lambda v, w: snap.list_of(v, w, snap.one_of, EVENTS)  # noqa: E731 - a one-line local reader
         self.deck = r.get("deck", events)
         self.discard = r.get("discard", events)
         self.hands = r.get("hands", snap.per_seat, n, events)
@@ -533,7 +530,7 @@ class MotenebaState(State):
             done.update(group)
             place = PLACE_NAMES[places[seat]]
             got = received[seat]
-            paid = ("%s each" % _plural(got, "heart")) if len(group) > 1 else _plural(got, "heart")
+            paid = ("%s each" % plural(got, "heart")) if len(group) > 1 else plural(got, "heart")
             if len(group) > 1:
                 notch = places[seat] + len(group) - 1
                 why = ("the %s heart" % PLACE_NAMES[notch]) if got else "no heart: there is no %s heart" % PLACE_NAMES[notch]

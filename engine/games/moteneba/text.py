@@ -7,6 +7,7 @@ depends on the terminal's colours.
 from __future__ import annotations
 
 from ...core import fill_names
+from ...words import plural
 
 LETTERS = {"red": "R", "blue": "B", "yellow": "Y", "white": "W", "black": "K"}
 ORDER = tuple(LETTERS)
@@ -16,10 +17,6 @@ def cubes_text(colours: dict) -> str:
     """``{"red": 2, "black": 1}`` -> ``R2 K1`` (``-`` when there are none)."""
     parts = [f"{LETTERS[c]}{colours[c]}" for c in ORDER if colours.get(c)]
     return " ".join(parts) if parts else "-"
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def hearts_text(hearts) -> str:

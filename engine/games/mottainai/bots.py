@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from ...bots import Bot, RandomBot
-from ...bots.search import Found, outlook, plural, score_margin_evaluator
+from ...bots.search import Found, outlook, score_margin_evaluator
 from ...rng import Rng
+from ...words import plural
 from .cards import KIND_BY_KEY, ROLES, VALUES
 from .rules import MottainaiState
 
@@ -194,10 +195,10 @@ mottainai_evaluate = score_margin_evaluator(4.0)
 def mottainai_reason(state: MottainaiState, seat: int, line: list[str], found: Found) -> str:
     """Why the hard bot suggests ``line[0]``: a completed work's points, then what the move
     brought in the simulated plays of the next few turns (greedy play for every seat)."""
-    odds = outlook(found, "gives", "points", "over the next few turns")
+    odds = outlook(found, "gives", "point", "over the next few turns")
     verb, _, key = line[0].partition(":")
     if verb == "work" and key in KIND_BY_KEY:
         kind = KIND_BY_KEY[key]
-        return f"Completes the {kind.name}, a work worth {plural(kind.value, 'points')}. {odds}"
+        return f"Completes the {kind.name}, a work worth {plural(kind.value, 'point')}. {odds}"
     return odds
 

@@ -50,7 +50,8 @@ class Kind(NamedTuple):
     def to_json(self) -> dict:
         return {"key": self.key, "name": self.name, "material": self.material, "value": self.value,
                 "role": ROLES[self.material], "trigger": self.trigger, "text": self.text,
-                "label": self.label}
+                "label": self.label, "material_name": MATERIAL_NAMES[self.material],
+                "role_name": ROLE_NAMES[ROLES[self.material]]}
 
 
 def _load_kinds() -> tuple[Kind, ...]:
@@ -126,6 +127,3 @@ def first_player(floor: list[int]) -> int:
     identical names (two decks), the earlier seat (T2)."""
     return min(range(len(floor)), key=lambda s: (kind_of(floor[s]).name.lower(), s))
 
-
-def count_text(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")

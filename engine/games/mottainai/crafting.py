@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from .cards import (KINDS_PER_DECK, MATERIAL_NAMES, WING_NAMES, WINGS, distinct, kind_of, label, material_of, sort_key,
                     value_of)
-from .effects import EFFECTS
 
 
 class Crafting:
@@ -15,11 +14,8 @@ class Crafting:
     def support_needed(self, seat: int, card: int, how: str) -> int:
         """Supports needed to complete ``card`` (value - 1, T5), after card effects."""
         need = value_of(card) - 1
-        if EFFECTS:
-            for work in self.works(seat):
-                effect = EFFECTS.get(kind_of(work).key)
-                if effect is not None:
-                    need = effect.support_needed(self, seat, work, how, card, need)
+        for work, effect in self.work_effects(seat):
+            need = effect.support_needed(self, seat, work, how, card, need)
         return max(0, need)
 
     def _smithable(self, seat: int) -> list[int]:
@@ -29,9 +25,9 @@ class Crafting:
         def ok(card):
             same = sum(1 for c in hand if c != card and material_of(c) == material_of(card))
             need = self.support_needed(seat, card, "smith")
-            if same < need and EFFECTS:
+            if same < need:
                 same += len(self.extra_support(seat, card, "smith"))
-            return same >= need or (EFFECTS and need - same <= len(self.support_returns(seat, card, "smith")))
+            return same >= need or need - same <= len(self.support_returns(seat, card, "smith"))
         return distinct(hand, ok)
 
     def support_returns(self, seat: int, card: int, how: str) -> list[tuple[int, str]]:
@@ -39,12 +35,9 @@ class Crafting:
         as extra support for completing ``card`` (Crane: Paper from the craft bench), each with the
         name of the card whose effect allows it, in the order they would be used."""
         out: list[tuple[int, str]] = []
-        if EFFECTS:
-            for work in self.works(seat):
-                effect = EFFECTS.get(kind_of(work).key)
-                if effect is not None:
-                    out += [(c, kind_of(work).name) for c in effect.support_returns(self, seat, work, how, card)
-                            if c != card and c not in [o for o, _ in out]]
+        for work, effect in self.work_effects(seat):
+            out += [(c, kind_of(work).name) for c in effect.support_returns(self, seat, work, how, card)
+                    if c != card and c not in [o for o, _ in out]]
         return out
 
     def support_short(self, seat: int, card: int, how: str) -> int:
@@ -53,7 +46,7 @@ class Crafting:
         need = self.support_needed(seat, card, how)
         if how == "smith":
             have = sum(1 for c in self.hands[seat] if c != card and material_of(c) == material_of(card))
-            if have < need and EFFECTS:
+            if have < need:
                 have += len(self.extra_support(seat, card, "smith"))
         else:
             have = sum(1 for c in self.bench[seat] if material_of(c) == material_of(card))
@@ -62,9 +55,9 @@ class Crafting:
     def _return_supports(self, seat: int, card: int, how: str, short: int) -> str:
         """Return ``short`` cards from ``support_returns`` to the bottom of the deck (public);
         the log text for them."""
-        if short <= 0 or not EFFECTS:
+        used = self.support_returns(seat, card, how)[:short] if short > 0 else []
+        if not used:
             return ""
-        used = self.support_returns(seat, card, how)[:short]
         for c, _ in used:
             self.bench[seat].remove(c)
             self.deck.insert(0, c)
@@ -76,12 +69,9 @@ class Crafting:
         """Cards outside the usual place that card effects let ``seat`` show as support for
         ``card`` (Brick: face-up task cards), each once, never the work itself."""
         out: list[int] = []
-        if EFFECTS:
-            for work in self.works(seat):
-                effect = EFFECTS.get(kind_of(work).key)
-                if effect is not None:
-                    out += [c for c in effect.extra_support(self, seat, work, how, card)
-                            if c != card and c not in out and material_of(c) == material_of(card)]
+        for work, effect in self.work_effects(seat):
+            out += [c for c in effect.extra_support(self, seat, work, how, card)
+                    if c != card and c not in out and material_of(c) == material_of(card)]
         return out
 
     def _craftable(self, seat: int, material: str) -> list[int]:
@@ -89,15 +79,15 @@ class Crafting:
         on_bench = sum(1 for c in self.bench[seat] if material_of(c) == material)
         return distinct(self.hands[seat], lambda c: material_of(c) == material
                          and (on_bench >= self.support_needed(seat, c, "craft")
-                              or (EFFECTS and self.support_needed(seat, c, "craft") - on_bench
-                                  <= len(self.support_returns(seat, c, "craft")))))
+                              or self.support_needed(seat, c, "craft") - on_bench
+                              <= len(self.support_returns(seat, c, "craft"))))
 
     def _need_text(self, card: int, how: str) -> str:
         need = self.support_needed(self._current, card, how)
         if need == 0:
             return " (no support needed)"
         where = "hand" if how == "smith" else "craft bench"
-        short = self.support_short(self._current, card, how) if EFFECTS else 0
+        short = self.support_short(self._current, card, how)
         if short:
             returned = self.support_returns(self._current, card, how)[:short]
             return (f" (support: {need - short} {MATERIAL_NAMES[material_of(card)]} from your {where}, and "
@@ -110,8 +100,7 @@ class Crafting:
         seat, work = self._current, self.work
         cards = [c for c in self.hands[seat]
                  if c != work and c not in self.supports and material_of(c) == material_of(work)]
-        if EFFECTS:
-            cards += [c for c in self.extra_support(seat, work, "smith") if c not in self.supports]
+        cards += [c for c in self.extra_support(seat, work, "smith") if c not in self.supports]
         return cards
 
     def _next_completion_step(self) -> None:
@@ -161,7 +150,7 @@ class Crafting:
         if any(len(self.wing_works(seat, w)) >= self.works_to_end for w in WINGS):  # T8: at once
             self.finish("wing")
             return
-        self._action_done({"completed": work, "wing": wing})
+        self.action_done({"completed": work, "wing": wing})
 
     def _support_place(self, card: int) -> str:
         """Where a support card outside the hand lies, for the log ("{P1}'s task Bell (Metal 3)")."""

@@ -25,13 +25,10 @@ def card_options(cards, prefix: str, text: str = "{label}") -> list[tuple[str, s
     return [(f"{prefix}:{kind_of(c).key}", text.format(label=label(c))) for c in distinct(cards)]
 
 
-def take_by_key(cards: list[int], choice: str) -> int | None:
-    """The card named by an option id ``prefix:key`` in ``cards`` (removed from it), or None."""
-    key = choice.partition(":")[2]
-    card = find(cards, key)
-    if card is not None:
-        cards.remove(card)
-    return card
+def chosen(cards, choice: str) -> int | None:
+    """The card named by an answer ``prefix:key`` (an option of :func:`card_options`) among
+    ``cards``, or None."""
+    return find(cards, choice.partition(":")[2])
 
 
 def return_public(state: "MottainaiState", card: int) -> None:
@@ -90,7 +87,7 @@ def deal_top(state: "MottainaiState") -> int | None:
         return None
     card = state.deck.pop()
     state.known.pop(card, None)
-    state._reveal()
+    state.reveal()
     return card
 
 
@@ -109,7 +106,7 @@ def deal_onto_floor(state: "MottainaiState", holder: int, card_name: str, enough
         card = deal_top(state)
         state.floor.append(card)
         dealt.append(card)
-    state._say("{P%d}'s %s: deals %s onto the floor." % (holder, card_name, " and ".join(label(c) for c in dealt)))
+    state.say("{P%d}'s %s: deals %s onto the floor." % (holder, card_name, " and ".join(label(c) for c in dealt)))
     end_if_empty(state)
 
 
@@ -131,7 +128,7 @@ def demand_material(state: "MottainaiState", holder: int, work: int, performer: 
     if not cards:
         # the same log line as a chosen skip: it does not tell whether they held such a card
         state.task_flags.add("skip")
-        state._say("{P%d}'s %s: {P%d} does not show a %s card and must skip the task."
+        state.say("{P%d}'s %s: {P%d} does not show a %s card and must skip the task."
                    % (holder, name(work), performer, mat))
         return
     options = card_options(cards, "show", "Show {label} from your hand and use the task")
@@ -145,11 +142,11 @@ def answer_demand(state: "MottainaiState", holder: int, question: dict, choice: 
     mat = MATERIAL_NAMES[material]
     if choice == "skip":
         state.task_flags.add("skip")
-        state._say("{P%d}'s %s: {P%d} does not show a %s card and must skip the task."
+        state.say("{P%d}'s %s: {P%d} does not show a %s card and must skip the task."
                    % (holder, name(question["work"]), performer, mat))
         return
-    card = find(state.hands[performer], choice.partition(":")[2])
+    card = chosen(state.hands[performer], choice)
     state.known[card] = everyone(state)
     state.task_flags.add("shown")
-    state._say("{P%d}'s %s: {P%d} shows %s from their hand to use the task."
+    state.say("{P%d}'s %s: {P%d} shows %s from their hand to use the task."
                % (holder, name(question["work"]), performer, label(card)))

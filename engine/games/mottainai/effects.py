@@ -2,10 +2,11 @@
 
 Every card's effect works only while the card sits as a completed work in one of its owner's
 wings. The rules (:mod:`.rules`) call this module at each **trigger point** of a turn; this module
-asks the :class:`Effect` registered for each relevant completed work, by card key. Nothing is
-registered in the base game, so every hook answers "nothing to do" and the game plays exactly by
-the base rules. The card-effects issue fills :data:`EFFECTS` with one :class:`Effect` subclass per
-card, decorated with :func:`register_effect`.
+asks the :class:`Effect` registered for each relevant completed work, by card key
+(:func:`effect_of`). Each card's effect is one :class:`Effect` subclass decorated with
+:func:`register_effect`, in ``effects_<material>.py``; importing the package registers all 54.
+A card without a registered effect would do nothing: its hooks answer "nothing to do" (the
+base-game tests play that way, with :data:`EFFECTS` emptied).
 
 There are two kinds of hooks.
 
@@ -30,7 +31,7 @@ is shown after the colon):
                           {"owner", "material", "kind": clerk/monk/tailor/potter/smith/craft/prayer}
 ``boost``                 extra choices inside a task's own action (Bell, Socks, Flute, Sword,
                           Robe...), listed next to the normal card choices: {"owner", "material",
-                          "kind"}; using one must carry out the action (set ``state.outcome``)
+                          "kind"}; using one must carry out the action (``state.action_done(outcome)``)
 ``on_complete``           only the work just completed: {"work": card id, "kind", ...}
 ``after_complete``        every work of the player, after any completion: {"work": card id, ...}
 ``after_action``          after an action is done: {"owner", "material", "kind", "outcome": dict}
@@ -43,12 +44,31 @@ Curtain, Tower, Mask, Bangle), ``support_needed`` (Straw), ``extra_support`` (Br
 helpers are covered), ``also_in_wing`` (Go Set), ``wins_now`` (Turtle: checked after every step)
 and ``score`` (end-game bonuses, shown in the "Card bonuses" column).
 
+**The effect API.** An effect receives the :class:`~.rules.MottainaiState` and reads and moves
+cards in its public fields (``deck``, ``floor``, ``hands``, ``waiting``, ``helpers``, ``bench``,
+``sales``, ``gallery``, ``gift_shop``, ``tasks``, ``task_face_down``; ``known`` says who has
+seen a card) and the turn's (``task_flags``, ``task_bonus``, ``turn_notes``, ``extra_turn``,
+``end_card``; ``used`` and ``questions``, the works used and the questions pending). Everything else goes
+through these public methods of the state, never its private ones:
+
+* reading: ``works(seat)``, ``work_effects(seat)``, ``wing_works(seat, wing)``, ``cover(...)``,
+  ``is_covered(...)``, ``copy_of(work)``, ``work_material(work)``, ``backorders(seat, ...)``;
+* telling: ``say(text)`` (a public log line), ``reveal()`` (something hidden was seen: the action
+  can no longer be undone), ``ask(holder, work, prompt, options, data)`` (a follow-up question);
+* moving on: ``action_done(outcome)`` (a ``boost`` effect carried the action out),
+  ``complete_free(seat, card, wing, how)``, ``draw_to_waiting(seat)``, ``take_from_deck()``,
+  ``return_to_deck(seat, card)``, ``check_wing_end()``, ``finish(reason, winner)``.
+
+:mod:`.effect_tools` holds the helpers several effects share.
+
 See docs/rules/mottainai.md ("For developers: card effects") for a worked example.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
+
+from .cards import kind_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rules import MottainaiState
@@ -162,8 +182,14 @@ class Effect:
         return 0
 
 
-#: card key -> the Effect for that card. Empty in the base game.
+#: card key -> the Effect for that card (every card's, once the package is imported).
 EFFECTS: dict[str, Effect] = {}
+
+
+def effect_of(card: int) -> Effect | None:
+    """The effect of the card with physical id ``card`` (a work, or the card a Kite copies), or
+    None if none is registered."""
+    return EFFECTS.get(kind_of(card).key)
 
 
 def register_effect(cls: type[Effect]) -> type[Effect]:

@@ -8,9 +8,10 @@ hidden places keep ``state.known`` right (see ``rules.MottainaiState._determiniz
 
 from __future__ import annotations
 
-from .cards import (MATERIALS, MATERIAL_NAMES, ROLES, ROLE_NAMES, WING_NAMES, count_text, distinct, find,
+from ...words import plural
+from .cards import (MATERIALS, MATERIAL_NAMES, ROLES, ROLE_NAMES, WING_NAMES, distinct, find,
                     kind_of, label, material_of, value_of)
-from .effect_tools import deal_top, end_if_empty, everyone, take_work
+from .effect_tools import chosen, deal_top, end_if_empty, everyone, take_work
 from .effects import Effect, Offer, register_effect
 
 
@@ -32,7 +33,7 @@ class Bangle(Effect):
             return
         state.task_flags.add("no_helpers")
         if any(material_of(h) == material for h in state.helpers[performer]):
-            state._say("Bangle ({P%d}): {P%d}'s %s helpers give no extra actions on {P%d}'s task."
+            state.say("Bangle ({P%d}): {P%d}'s %s helpers give no extra actions on {P%d}'s task."
                        % (holder, performer, ROLE_NAMES[ROLES[material]], holder))
 
     def covers_all(self, state, holder, work, zone, material):
@@ -54,7 +55,7 @@ class Bowl(Effect):
     def use(self, state, holder, offer, trigger, ctx):
         card = deal_top(state)
         state.bench[holder].append(card)
-        state._say("{P%d} uses Bowl: %s from the top of the deck goes into the craft bench." % (holder, label(card)))
+        state.say("{P%d} uses Bowl: %s from the top of the deck goes into the craft bench." % (holder, label(card)))
         end_if_empty(state)
 
 
@@ -87,7 +88,7 @@ class Cup(Effect):
         take_work(state, holder, offer.work)
         state.deck.insert(0, offer.work)
         state.known[offer.work] = everyone(state)
-        state._say("{P%d} returns Cup to the bottom of the deck: the game ends." % holder)
+        state.say("{P%d} returns Cup to the bottom of the deck: the game ends." % holder)
         state.end_card = "cup"
         state.finish("cup")
 
@@ -110,24 +111,24 @@ class Dice(Effect):
     def use(self, state, holder, offer, trigger, ctx):
         top = state.deck[-1]
         state.known[top] = everyone(state)        # shown to all, still on top of the deck
-        state._reveal()
+        state.reveal()
         count = len(state.hands[holder])
         if value_of(top) == count:
-            state._say("{P%d} uses Dice: the top card of the deck is %s, value %d = %s in hand: "
+            state.say("{P%d} uses Dice: the top card of the deck is %s, value %d = %s in hand: "
                        "it becomes a completed work." % (holder, label(top), value_of(top),
-                                                         count_text(count, "card")))
+                                                         plural(count, "card")))
             wing_question(state, holder, offer.work, "Dice: choose the wing for %s, completed for free."
                           % label(top), {"card": top})
         else:
-            state._say("{P%d} uses Dice: the top card of the deck is %s, value %d, not the %s in hand; "
+            state.say("{P%d} uses Dice: the top card of the deck is %s, value %d, not the %s in hand; "
                        "it stays on top of the deck." % (holder, label(top), value_of(top),
-                                                         count_text(count, "card")))
+                                                         plural(count, "card")))
 
     def answer(self, state, holder, question, choice):
         card = question["data"]["card"]
         wing = choice.partition(":")[2]
         state.deck.remove(card)
-        state._say("{P%d} puts %s into the %s (Dice)." % (holder, label(card), WING_NAMES[wing]))
+        state.say("{P%d} puts %s into the %s (Dice)." % (holder, label(card), WING_NAMES[wing]))
         state.complete_free(holder, card, wing, "dice")
         end_if_empty(state)
 
@@ -156,7 +157,7 @@ class Figurine(Effect):
         state.known[card] = everyone(state)
         ctx["figurine_shown"] = shown + (card,)
         state.task_bonus += 1
-        state._say("{P%d} shows %s from hand (Figurine): one more action on {P%d}'s task."
+        state.say("{P%d} shows %s from hand (Figurine): one more action on {P%d}'s task."
                    % (holder, label(card), ctx["owner"]))
 
 
@@ -196,14 +197,14 @@ class Jar(Effect):
                 continue
             moved = [c for c in state.hands[s] if material_of(c) == material]
             if moved:
-                state._reveal()  # the holder sees the opponents' cards in the waiting area
+                state.reveal()  # the holder sees the opponents' cards in the waiting area
             for card in moved:
                 state.hands[s].remove(card)
                 state.waiting[holder].append(card)
                 # the giver knows which cards went where (and so does anyone who had seen them)
                 state.known[card] = state.known.get(card, 0) | (1 << s)
-            parts.append("{P%d} %s" % (s, count_text(len(moved), "card")))
-        state._say("{P%d} names %s with Jar: into {P%d}'s waiting area go %s." % (
+            parts.append("{P%d} %s" % (s, plural(len(moved), "card")))
+        state.say("{P%d} names %s with Jar: into {P%d}'s waiting area go %s." % (
             holder, MATERIAL_NAMES[material], holder, ", ".join(parts)))
 
 
@@ -245,7 +246,7 @@ class Vase(Effect):
                    for c in distinct(state.floor)], {"number": number})
 
     def answer(self, state, holder, question, choice):
-        self._sell(state, holder, find(state.floor, choice.partition(":")[2]))
+        self._sell(state, holder, chosen(state.floor, choice))
         if question["data"]["number"] == 1 and state.floor:
             self._ask(state, holder, question["work"], 2)
 
@@ -253,5 +254,5 @@ class Vase(Effect):
     def _sell(state, holder, card):
         state.floor.remove(card)
         state.sales[holder].append(card)
-        state._say("{P%d} moves %s from the floor into the sales (Vase)." % (holder, label(card)))
+        state.say("{P%d} moves %s from the floor into the sales (Vase)." % (holder, label(card)))
 

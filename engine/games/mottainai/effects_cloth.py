@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from .cards import (MATERIAL_NAMES, VALUES, WING_NAMES, distinct, find, kind_of, label, material_of, sort_key,
                     value_of)
-from .effect_tools import (card_options, deal_top, end_if_empty, everyone, first_copy, return_public,
+from .effect_tools import (card_options, chosen, deal_top, end_if_empty, everyone, first_copy, return_public,
                            sales_of, take_work, tie_backorders, wing_options)
-from .effects import EFFECTS, Effect, Offer, register_effect
+from .effects import Effect, Offer, effect_of, register_effect
 
 
 @register_effect
@@ -31,7 +31,7 @@ class Cloak(Effect):
         return_public(state, done)
         card = find(state.hands[holder], offer.option)
         state.known[card] = everyone(state)   # named in the log: public until it is completed
-        state._say("{P%d}'s Cloak: returns %s to the bottom of the deck to complete %s from hand for free."
+        state.say("{P%d}'s Cloak: returns %s to the bottom of the deck to complete %s from hand for free."
                    % (holder, label(done), label(card)))
         state.ask(holder, offer.work, "Cloak: choose the wing for %s." % label(card), wing_options(card),
                   ("cloak", card))
@@ -40,7 +40,7 @@ class Cloak(Effect):
         card = question["data"][1]
         wing = choice.partition(":")[2]
         state.hands[holder].remove(card)
-        state._say("{P%d}'s Cloak: completes %s for free, into the %s." % (holder, label(card), WING_NAMES[wing]))
+        state.say("{P%d}'s Cloak: completes %s for free, into the %s." % (holder, label(card), WING_NAMES[wing]))
         state.complete_free(holder, card, wing, "cloak")
 
 
@@ -67,7 +67,7 @@ class Flag(Effect):
         state.known[card] = everyone(state)
         ctx["flag_shown"] = shown + (card,)
         state.task_bonus += 1
-        state._say("{P%d}'s Flag: shows %s from hand for one more action." % (holder, label(card)))
+        state.say("{P%d}'s Flag: shows %s from hand for one more action." % (holder, label(card)))
 
 
 @register_effect
@@ -87,11 +87,11 @@ class Handkerchief(Effect):
                   card_options(state.hands[holder], "discard", "Discard {label} to the floor"), ("handkerchief",))
 
     def answer(self, state, holder, question, choice):
-        card = find(state.hands[holder], choice.partition(":")[2])
+        card = chosen(state.hands[holder], choice)
         state.hands[holder].remove(card)
         state.known.pop(card, None)
         state.floor.append(card)
-        state._say("{P%d}'s Handkerchief: discards %s to the floor instead of the hand limit." % (holder, label(card)))
+        state.say("{P%d}'s Handkerchief: discards %s to the floor instead of the hand limit." % (holder, label(card)))
 
 
 @register_effect
@@ -106,7 +106,7 @@ class Kite(Effect):
         copy = state.copy_of(work)
         if copy is None:
             return None, None
-        effect = EFFECTS.get(kind_of(copy).key)
+        effect = effect_of(copy)
         return copy, (effect if effect is not self else None)
 
     def _targets(self, state, holder):
@@ -137,7 +137,7 @@ class Kite(Effect):
             return
         original = next(o for o in effect.offers(state, holder, offer.work, trigger, ctx)
                         if o.option == offer.option)
-        state._say("{P%d}'s Kite acts as %s:" % (holder, kind_of(copy).name))
+        state.say("{P%d}'s Kite acts as %s:" % (holder, kind_of(copy).name))
         effect.use(state, holder, original, trigger, ctx)
 
     def answer(self, state, holder, question, choice):
@@ -145,11 +145,11 @@ class Kite(Effect):
         tag = data[0] if isinstance(data, tuple) and data else None
         if tag == "kite-give":
             s = data[1]
-            card = find(state.hands[holder], choice.partition(":")[2])
+            card = chosen(state.hands[holder], choice)
             state.hands[holder].remove(card)
             state.known.pop(card, None)
             state.bench[s].append(card)
-            state._say("{P%d}'s Kite: puts %s from hand into %s craft bench." % (
+            state.say("{P%d}'s Kite: puts %s from hand into %s craft bench." % (
                 holder, label(card), "their own" if s == holder else "{P%d}'s" % s))
             works = [w for w in state.works(s) if kind_of(w).key != self.key]
             state.ask(holder, question["work"], "Kite: choose the work Kite copies until the end of the turn.",
@@ -157,9 +157,9 @@ class Kite(Effect):
             return
         if tag == "kite-copy":
             s = data[1]
-            copied = find([w for w in state.works(s) if kind_of(w).key != self.key], choice.partition(":")[2])
+            copied = chosen([w for w in state.works(s) if kind_of(w).key != self.key], choice)
             state.turn_notes.setdefault("copies", {})[question["work"]] = copied
-            state._say("{P%d}'s Kite becomes a copy of %s%s until the end of the turn." % (
+            state.say("{P%d}'s Kite becomes a copy of %s%s until the end of the turn." % (
                 holder, "" if s == holder else "{P%d}'s " % s, label(copied)))
             return
         copy, effect = self._copied(state, question["work"])
@@ -226,7 +226,7 @@ class Mask(Effect):
     def restrict_task(self, state, holder, work, performer, material):
         if "task_action_only" not in state.task_flags:
             state.task_flags.add("task_action_only")
-            state._say("{P%d}'s Mask: {P%d} may use this task only for its own action." % (holder, performer))
+            state.say("{P%d}'s Mask: {P%d} may use this task only for its own action." % (holder, performer))
 
 
 @register_effect
@@ -254,9 +254,9 @@ class Puppet(Effect):
             state.known[c] = state.known.get(c, 0) | (1 << s)
         state.hands[s] = list(mine)
         state.hands[holder] = []
-        state._reveal()  # each sees the other's hand
+        state.reveal()  # each sees the other's hand
         state.waiting[holder].extend(theirs)
-        state._say("{P%d}'s Puppet: returns Puppet to the bottom of the deck and swaps hands with {P%d}: "
+        state.say("{P%d}'s Puppet: returns Puppet to the bottom of the deck and swaps hands with {P%d}: "
                    "%d cards go to {P%d}'s hand, %d to {P%d}'s waiting area."
                    % (holder, s, len(mine), s, len(theirs), holder))
 
@@ -306,8 +306,8 @@ class Robe(Effect):
         for c in sold:
             state.bench[holder].remove(c)
             state.sales[holder].append(c)
-        state._say("{P%d}'s Robe: (Clerk) sells %s from the craft bench." % (holder, " and ".join(label(c) for c in sold)))
-        state._action_done({"sold": sold[0], "sold_all": sold})
+        state.say("{P%d}'s Robe: (Clerk) sells %s from the craft bench." % (holder, " and ".join(label(c) for c in sold)))
+        state.action_done({"sold": sold[0], "sold_all": sold})
 
 
 @register_effect
@@ -324,10 +324,10 @@ class Socks(Effect):
     def use(self, state, holder, offer, trigger, ctx):
         card = deal_top(state)
         state.bench[holder].append(card)
-        state._say("{P%d}'s Socks: (Potter) collects the top card of the deck, %s, into the craft bench."
+        state.say("{P%d}'s Socks: (Potter) collects the top card of the deck, %s, into the craft bench."
                    % (holder, label(card)))
         if not end_if_empty(state):
-            state._action_done({"collected": card})
+            state.action_done({"collected": card})
 
 
 @register_effect
@@ -357,7 +357,7 @@ class Umbrella(Effect):
     def use(self, state, holder, offer, trigger, ctx):
         card = deal_top(state)
         state.floor.append(card)
-        state._say("{P%d}'s Umbrella: turns %s from the deck onto the floor." % (holder, label(card)))
+        state.say("{P%d}'s Umbrella: turns %s from the deck onto the floor." % (holder, label(card)))
         if end_if_empty(state):
             return
         helpers = [c for c in state.helpers[holder] if material_of(c) == material_of(card)]
@@ -370,7 +370,7 @@ class Umbrella(Effect):
     def answer(self, state, holder, question, choice):
         if choice == "skip":
             return
-        card = find(state.helpers[holder], choice.partition(":")[2])
+        card = chosen(state.helpers[holder], choice)
         state.helpers[holder].remove(card)
         state.sales[holder].append(card)
-        state._say("{P%d}'s Umbrella: moves the helper %s into the sales." % (holder, label(card)))
+        state.say("{P%d}'s Umbrella: moves the helper %s into the sales." % (holder, label(card)))

@@ -7,9 +7,10 @@ when it can change something; every label and log line names the card.
 
 from __future__ import annotations
 
-from .cards import HAND_LIMIT, MATERIALS, WING_NAMES, count_text, distinct, find, kind_of, label, material_of
-from .effect_tools import deal_top, end_if_empty, everyone, take_work
-from .effects import EFFECTS, Effect, Offer, register_effect
+from ...words import plural
+from .cards import HAND_LIMIT, MATERIALS, WING_NAMES, distinct, find, kind_of, label, material_of
+from .effect_tools import chosen, deal_top, end_if_empty, everyone, take_work
+from .effects import Effect, Offer, effect_of, register_effect
 from .effects_clay import wing_question
 
 
@@ -33,8 +34,8 @@ class Bell(Effect):
     def use(self, state, holder, offer, trigger, ctx):
         card = deal_top(state)
         state.sales[holder].append(card)
-        state._say("{P%d} (Clerk) sells %s from the top of the deck (Bell)." % (holder, label(card)))
-        state._action_done({"sold": card})
+        state.say("{P%d} (Clerk) sells %s from the top of the deck (Bell)." % (holder, label(card)))
+        state.action_done({"sold": card})
         end_if_empty(state)
 
 
@@ -57,7 +58,7 @@ class Chopsticks(Effect):
         state.tasks[holder] = None
         state.task_face_down[holder] = False
         state.sales[holder].append(task)
-        state._say("{P%d}'s old task, %s, goes into the sales (Chopsticks)." % (holder, label(task)))
+        state.say("{P%d}'s old task, %s, goes into the sales (Chopsticks)." % (holder, label(task)))
 
 
 # ---------------------------------------------------------------------- Coin
@@ -73,7 +74,7 @@ class Coin(Effect):
     def score(self, state, holder, work):
         ties = set()
         for other in state.works(holder):
-            if kind_of(other).key in EFFECTS:
+            if effect_of(other) is not None:
                 ties.update(self.TIES.get(kind_of(other).key, ()))
         return state.backorders(holder, with_ties=True, ties=frozenset(ties))
 
@@ -119,12 +120,12 @@ class Flute(Effect):
             what = "{P%d}'s Paper work %s" % (seat, label(card))
         if ctx["kind"] == "monk":
             state.helpers[holder].append(card)
-            state._say("{P%d} (Monk, Flute) takes %s as a helper." % (holder, what))
-            state._action_done({"hired": card})
+            state.say("{P%d} (Monk, Flute) takes %s as a helper." % (holder, what))
+            state.action_done({"hired": card})
         else:
             state.bench[holder].append(card)
-            state._say("{P%d} (Potter, Flute) takes %s into the craft bench." % (holder, what))
-            state._action_done({"collected": card})
+            state.say("{P%d} (Potter, Flute) takes %s into the craft bench." % (holder, what))
+            state.action_done({"collected": card})
 
 
 # ---------------------------------------------------------------------- Gong
@@ -144,8 +145,8 @@ class Gong(Effect):
         take_work(state, holder, offer.work)
         state.waiting[holder].append(offer.work)
         state.known[offer.work] = everyone(state)
-        state._say("{P%d} uses Gong: Gong goes into the waiting area and %s drawn into it."
-                   % (holder, "3 cards are" if len(state.deck) >= 3 else count_text(len(state.deck), "card") + " (the rest of the deck)"))
+        state.say("{P%d} uses Gong: Gong goes into the waiting area and %s drawn into it."
+                   % (holder, "3 cards are" if len(state.deck) >= 3 else plural(len(state.deck), "card") + " (the rest of the deck)"))
         for _ in range(3):
             if state.is_over:
                 break
@@ -174,7 +175,7 @@ class Pin(Effect):
         options = [("pin-return:" + kind_of(c).key, "Pin (Tailor): return %s to the bottom of the deck" % label(c))
                    for c in distinct(state.hands[holder])]
         options.append(("pin-draw", "Pin (Tailor): stop returning and draw %s into your waiting area"
-                        % count_text(draw, "card")))
+                        % plural(draw, "card")))
         state.ask(holder, work, "Pin: Tailor action. Return any cards from your hand to the bottom of the "
                                 "deck, then draw until your hand and waiting area hold five.",
                   options, {"returned": returned})
@@ -182,13 +183,13 @@ class Pin(Effect):
     def answer(self, state, holder, question, choice):
         returned = question["data"]["returned"]
         if choice.startswith("pin-return:"):
-            state.return_to_deck(holder, find(state.hands[holder], choice.partition(":")[2]))
+            state.return_to_deck(holder, chosen(state.hands[holder], choice))
             self._ask(state, holder, question["work"], returned + 1)
             return
         need = max(0, HAND_LIMIT - len(state.hands[holder]) - len(state.waiting[holder]))
         drawn = min(need, len(state.deck))
-        state._say("{P%d} uses Pin (Tailor): returns %s and draws %s into the waiting area."
-                   % (holder, count_text(returned, "card"), count_text(drawn, "card")))
+        state.say("{P%d} uses Pin (Tailor): returns %s and draws %s into the waiting area."
+                   % (holder, plural(returned, "card"), plural(drawn, "card")))
         for _ in range(drawn):
             if state.is_over:
                 break
@@ -221,7 +222,7 @@ class Ring(Effect):
         card = find(state.sales[seat], key)
         state.sales[seat].remove(card)
         state.sales[holder].append(card)
-        state._say("{P%d} takes %s from {P%d}'s sales (Ring)." % (holder, label(card), seat))
+        state.say("{P%d} takes %s from {P%d}'s sales (Ring)." % (holder, label(card), seat))
 
 
 # ---------------------------------------------------------------------- Shuriken
@@ -259,7 +260,7 @@ class Shuriken(Effect):
         take_work(state, seat, card)
         wing = choice.partition(":")[2]
         (state.gallery if wing == "gallery" else state.gift_shop)[holder].append(card)
-        state._say("{P%d} takes %s from {P%d} with Shuriken, into the %s."
+        state.say("{P%d} takes %s from {P%d} with Shuriken, into the %s."
                    % (holder, label(card), seat, WING_NAMES[wing]))
         state.check_wing_end()
 
@@ -291,14 +292,14 @@ class Sword(Effect):
             card = find(state.helpers[seat], key)
             state.helpers[seat].remove(card)
             state.helpers[holder].append(card)
-            state._say("{P%d} (Monk, Sword) hires %s, a helper of {P%d}." % (holder, label(card), seat))
-            state._action_done({"hired": card})
+            state.say("{P%d} (Monk, Sword) hires %s, a helper of {P%d}." % (holder, label(card), seat))
+            state.action_done({"hired": card})
         else:
             card = find(state.bench[seat], key)
             state.bench[seat].remove(card)
             state.bench[holder].append(card)
-            state._say("{P%d} (Potter, Sword) collects %s from {P%d}'s craft bench." % (holder, label(card), seat))
-            state._action_done({"collected": card})
+            state.say("{P%d} (Potter, Sword) collects %s from {P%d}'s craft bench." % (holder, label(card), seat))
+            state.action_done({"collected": card})
 
 
 # ---------------------------------------------------------------------- Turtle

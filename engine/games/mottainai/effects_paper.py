@@ -5,7 +5,7 @@ effects", for the wording and our rulings."""
 from __future__ import annotations
 
 from .cards import WING_NAMES, distinct, find, kind_of, label, material_of, sort_key
-from .effect_tools import (answer_demand, card_options, deal_top, demand_material, end_if_empty, first_copy,
+from .effect_tools import (answer_demand, card_options, chosen, deal_top, demand_material, end_if_empty, first_copy,
                            return_public, tie_backorders)
 from .effects import Effect, Offer, register_effect
 
@@ -51,7 +51,7 @@ class DeckOfCards(Effect):
         return []
 
     def use(self, state, holder, offer, trigger, ctx):
-        state._say("{P%d}'s Deck of Cards: draws a card into the waiting area." % holder)
+        state.say("{P%d}'s Deck of Cards: draws a card into the waiting area." % holder)
         state.draw_to_waiting(holder)
 
 
@@ -79,7 +79,7 @@ class Doll(Effect):
         state.tasks[holder] = card
         state.task_face_down[holder] = False
         state.turn_notes["doll"] = (offer.work, card)
-        state._say("{P%d}'s Doll: takes {P%d}'s task %s as the new task." % (holder, s, label(card)))
+        state.say("{P%d}'s Doll: takes {P%d}'s task %s as the new task." % (holder, s, label(card)))
 
     def action_count(self, state, holder, work, performer, owner, material, count):
         note = state.turn_notes.get("doll")
@@ -103,7 +103,7 @@ class Fan(Effect):
 
     def use(self, state, holder, offer, trigger, ctx):
         top = state.deck[-3:]
-        state._reveal()
+        state.reveal()
         for c in top:
             state.known[c] = state.known.get(c, 0) | (1 << holder)
         state.ask(holder, offer.work, "Fan: choose the card to put back on top of the deck "
@@ -112,14 +112,14 @@ class Fan(Effect):
 
     def answer(self, state, holder, question, choice):
         top = list(question["data"][1])
-        keep = find(top, choice.partition(":")[2])
+        keep = chosen(top, choice)
         for c in top:
             state.deck.remove(c)
         for c in top:
             if c != keep:
                 state.deck.insert(0, c)
         state.deck.append(keep)
-        state._say("{P%d}'s Fan: looks at the top 3 cards of the deck, puts 2 on the bottom "
+        state.say("{P%d}'s Fan: looks at the top 3 cards of the deck, puts 2 on the bottom "
                    "and 1 back on top." % holder)
 
 
@@ -157,14 +157,14 @@ class Pinwheel(Effect):
 
     def answer(self, state, holder, question, choice):
         if question["data"][0] == "pinwheel-return":
-            state.return_to_deck(holder, find(state.hands[holder], choice.partition(":")[2]))
-            state._say("{P%d}'s Pinwheel: returns a card from hand to the bottom of the deck." % holder)
+            state.return_to_deck(holder, chosen(state.hands[holder], choice))
+            state.say("{P%d}'s Pinwheel: returns a card from hand to the bottom of the deck." % holder)
             if state.deck:
                 state.ask(holder, question["work"], "Pinwheel: you may draw a card into your waiting area.",
                           [("draw", "Draw a card into your waiting area"), ("skip", "Do not draw")],
                           ("pinwheel-draw",))
         elif choice == "draw":
-            state._say("{P%d}'s Pinwheel: draws a card into the waiting area." % holder)
+            state.say("{P%d}'s Pinwheel: draws a card into the waiting area." % holder)
             state.draw_to_waiting(holder)
 
 
@@ -195,7 +195,7 @@ class Plane(Effect):
         w = find(src, key)
         src.remove(w)
         getattr(state, other)[holder].append(w)
-        state._say("{P%d}'s Plane: moves %s from the %s to the %s."
+        state.say("{P%d}'s Plane: moves %s from the %s to the %s."
                    % (holder, label(w), WING_NAMES[wing], WING_NAMES[other]))
         state.check_wing_end()
 
@@ -221,7 +221,7 @@ class Poem(Effect):
             if done in wing:
                 wing.remove(done)
         return_public(state, done)
-        state._say("{P%d}'s Poem: returns %s to the bottom of the deck." % (holder, label(done)))
+        state.say("{P%d}'s Poem: returns %s to the bottom of the deck." % (holder, label(done)))
         state.ask(holder, offer.work, "Poem: choose the wing for the top card of the deck, completed for free.",
                   [("wing:gallery", "Put it in your Gallery (it covers helpers)"),
                    ("wing:gift_shop", "Put it in your Gift Shop (it covers sales)")], ("poem",))
@@ -229,7 +229,7 @@ class Poem(Effect):
     def answer(self, state, holder, question, choice):
         wing = choice.partition(":")[2]
         card = deal_top(state)
-        state._say("{P%d}'s Poem: completes the top card of the deck, %s, for free, into the %s."
+        state.say("{P%d}'s Poem: completes the top card of the deck, %s, for free, into the %s."
                    % (holder, label(card), WING_NAMES[wing]))
         state.complete_free(holder, card, wing, "poem")
         end_if_empty(state)
@@ -262,11 +262,11 @@ class Sketch(Effect):
                   ("sketch",))
 
     def answer(self, state, holder, question, choice):
-        card = find(state.helpers[holder], choice.partition(":")[2])
+        card = chosen(state.helpers[holder], choice)
         state.helpers[holder].remove(card)
         state.tasks[holder] = card
         state.task_face_down[holder] = False
-        state._say("{P%d}'s Sketch: the helper %s becomes the new task." % (holder, label(card)))
+        state.say("{P%d}'s Sketch: the helper %s becomes the new task." % (holder, label(card)))
 
 
 @register_effect

@@ -4,8 +4,9 @@ and our rulings."""
 
 from __future__ import annotations
 
-from .cards import MATERIALS, VALUES, find, kind_of, label, material_of, sort_key
-from .effect_tools import (answer_demand, card_options, deal_onto_floor, demand_material, everyone,
+from ...words import plural
+from .cards import MATERIALS, VALUES, kind_of, label, material_of, sort_key
+from .effect_tools import (answer_demand, card_options, chosen, deal_onto_floor, demand_material, everyone,
                            first_copy, return_public, sales_of)
 from .effects import Effect, Offer, register_effect
 
@@ -26,10 +27,10 @@ class Amulet(Effect):
                   card_options(state.bench[holder], "sell", "Sell {label}"), ("amulet",))
 
     def answer(self, state, holder, question, choice):
-        card = find(state.bench[holder], choice.partition(":")[2])
+        card = chosen(state.bench[holder], choice)
         state.bench[holder].remove(card)
         state.sales[holder].append(card)
-        state._say("{P%d}'s Amulet: sells %s from the craft bench." % (holder, label(card)))
+        state.say("{P%d}'s Amulet: sells %s from the craft bench." % (holder, label(card)))
 
 
 @register_effect
@@ -74,8 +75,8 @@ class Fountain(Effect):
         if any(kind_of(w).key == self.key for w in state.used):   # one Fountain per task (two decks)
             return []
         n = len(self._stones(state, holder))
-        return [Offer(self.key, work, str(k), "Use Fountain: show %d Stone card%s from your hand as Clerk "
-                      "helpers for this task (+%d action%s)" % (k, "" if k == 1 else "s", k, "" if k == 1 else "s"))
+        return [Offer(self.key, work, str(k), "Use Fountain: show %s from your hand as Clerk helpers "
+                      "for this task (+%s)" % (plural(k, "Stone card"), plural(k, "action")))
                 for k in range(1, n + 1)]
 
     def use(self, state, holder, offer, trigger, ctx):
@@ -83,7 +84,7 @@ class Fountain(Effect):
         for c in shown:
             state.known[c] = everyone(state)
         state.task_bonus += len(shown)
-        state._say("{P%d}'s Fountain: shows %s from hand as Clerk helpers for this task."
+        state.say("{P%d}'s Fountain: shows %s from hand as Clerk helpers for this task."
                    % (holder, " and ".join(label(c) for c in shown)))
 
 
@@ -103,7 +104,7 @@ class Frog(Effect):
 
     def use(self, state, holder, offer, trigger, ctx):
         state.extra_turn = True
-        state._say("{P%d}'s Frog: {P%d} will take another turn after this one." % (holder, holder))
+        state.say("{P%d}'s Frog: {P%d} will take another turn after this one." % (holder, holder))
 
 
 @register_effect
@@ -173,13 +174,13 @@ class Statue(Effect):
     def _take(self, state, holder, card):
         state.floor.remove(card)
         state.bench[holder].append(card)
-        state._say("{P%d}'s Statue: moves %s from the floor into the craft bench." % (holder, label(card)))
+        state.say("{P%d}'s Statue: moves %s from the floor into the craft bench." % (holder, label(card)))
 
     def use(self, state, holder, offer, trigger, ctx):
         self._next(state, holder, offer.work, 2)
 
     def answer(self, state, holder, question, choice):
-        self._take(state, holder, find(state.floor, choice.partition(":")[2]))
+        self._take(state, holder, chosen(state.floor, choice))
         self._next(state, holder, question["work"], question["data"][1] - 1)
 
 
@@ -197,7 +198,7 @@ class Stool(Effect):
         return []
 
     def use(self, state, holder, offer, trigger, ctx):
-        state._say("{P%d}'s Stool: draws a card into the waiting area." % holder)
+        state.say("{P%d}'s Stool: draws a card into the waiting area." % holder)
         state.draw_to_waiting(holder)
 
 
@@ -229,8 +230,8 @@ class Tablet(Effect):
             for c in list(state.floor):
                 state.floor.remove(c)
                 return_public(state, c)
-            state._say("{P%d}'s Tablet: returns the %d floor card%s to the bottom of the deck."
-                       % (holder, n, "" if n == 1 else "s"))
+            state.say("{P%d}'s Tablet: returns the %s to the bottom of the deck."
+                      % (holder, plural(n, "floor card")))
             return
         deal_onto_floor(state, holder, "Tablet",
                         lambda state: _has(state.floor, "stone") and _has(state.floor, "metal"))

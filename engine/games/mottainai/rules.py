@@ -37,10 +37,11 @@ from __future__ import annotations
 from ... import snapshot as snap
 from ...core import Action, GameInfo, Option, State
 from ...rng import Rng
+from ...words import plural
 from .cards import (HAND_LIMIT, KIND_BY_KEY, KINDS_PER_DECK, MATERIAL_NAMES, MATERIALS, ROLE_NAMES, ROLE_TEXT,
-                    ROLES, VALUES, WINGS, count_text, distinct, find, first_player, kind_of, label, material_of)
+                    ROLES, VALUES, WINGS, distinct, find, first_player, kind_of, label, material_of)
 from .crafting import Crafting
-from .effects import EFFECTS, INSTEAD_TRIGGERS, Offer
+from .effects import EFFECTS, INSTEAD_TRIGGERS, Effect, Offer, effect_of
 from .scoring import Scoring
 from .views import Views
 
@@ -222,7 +223,7 @@ class MottainaiState(Crafting, Scoring, Views, State):
                 everything += [c for zone in getattr(self, place) for c in zone]
         snap.check_cards(everything, range(size), r.name("cards"))
         self.task_face_down = r.get("task_face_down", snap.per_seat, n, snap.flag)
-        pair = lambda v, w: snap.list_of(v, w, snap.whole, 0, max(size, 1 << n), length=2)  # noqa: E731
+        pair = lambda v, w: snap.list_of(v, w, snap.whole, 0, max(size, 1 << n), length=2)  # noqa: E731 - a one-line local reader
         known = r.get("known", snap.list_of, pair)
         self.known = {c: bits for c, bits in known}
         if len(self.known) != len(known) or any(c >= size or not 0 < bits < 1 << n for c, bits in known):
@@ -310,20 +311,33 @@ class MottainaiState(Crafting, Scoring, Views, State):
                 or doll is not None and not (type(doll) is tuple and len(doll) == 2 and all(map(is_card, doll)))):
             raise ValueError(f"{r.name('turn_notes')} is not one this engine can go on from")
 
-    # -------------------------------------------------------------- public helpers (also for effects)
+    # -------------------------------------------------------------- the effect API
+    # The public methods card effects call (besides reading and moving cards in the state's
+    # public fields): the list is in effects.py's docstring.
+    def say(self, text: str) -> None:
+        """Add a line to the public log (seat names as ``{P0}``...): what an effect did."""
+        self._say(text)
+
+    def reveal(self) -> None:
+        """Something hidden became visible to anyone (a card from the deck, a look at a hand or a
+        face-down card): the action being carried out can no longer be taken back."""
+        self._reveal()
+
     def works(self, seat: int) -> list[int]:
         """All completed works of ``seat`` (Gallery first)."""
         return self.gallery[seat] + self.gift_shop[seat]
 
+    def work_effects(self, seat: int) -> list[tuple[int, Effect]]:
+        """``(work, effect)`` for each completed work of ``seat`` whose card has an effect
+        (Gallery first)."""
+        return [(work, effect) for work in self.works(seat) if (effect := effect_of(work)) is not None]
+
     def wing_works(self, seat: int, wing: str) -> list[int]:
         """The works that count as being in ``wing`` (Go Set may add works of the other wing)."""
         own = self.gallery[seat] if wing == "gallery" else self.gift_shop[seat]
-        if not EFFECTS:
-            return list(own)
         other = self.gift_shop[seat] if wing == "gallery" else self.gallery[seat]
-        extra = [w for w in other if any(
-            EFFECTS[kind_of(h).key].also_in_wing(self, seat, h, w, wing)
-            for h in self.works(seat) if kind_of(h).key in EFFECTS)]
+        effects = self.work_effects(seat)
+        extra = [w for w in other if any(effect.also_in_wing(self, seat, h, w, wing) for h, effect in effects)]
         return list(own) + extra
 
     def cover(self, seat: int, zone: str, material: str) -> int:
@@ -353,8 +367,7 @@ class MottainaiState(Crafting, Scoring, Views, State):
             return False
         if count <= self.cover(seat, zone, material):
             return True
-        return any(EFFECTS[kind_of(w).key].covers_all(self, seat, w, zone, material)
-                   for w in self.works(seat) if kind_of(w).key in EFFECTS)
+        return any(effect.covers_all(self, seat, w, zone, material) for w, effect in self.work_effects(seat))
 
     def ask(self, holder: int, work: int, prompt: str, options: list[tuple[str, str]], data=None) -> None:
         """Ask the player to move a follow-up question for the effect of ``work`` (held by
@@ -459,8 +472,6 @@ class MottainaiState(Crafting, Scoring, Views, State):
     # -------------------------------------------------------------- effects plumbing
     def _collect_offers(self, trigger: str) -> list[Offer]:
         """Offers of the acting player's works at ``trigger``, minus the works already used."""
-        if not EFFECTS:
-            return []
         seat = self._current
         if trigger == "on_complete":
             candidates = [self.ctx["work"]] if self.ctx.get("work") is not None else []
@@ -468,7 +479,7 @@ class MottainaiState(Crafting, Scoring, Views, State):
             candidates = self.works(seat)
         offers, ids = [], set()
         for work in candidates:
-            effect = EFFECTS.get(kind_of(work).key)
+            effect = effect_of(work)
             if effect is None or work in self.used:
                 continue
             for offer in effect.offers(self, seat, work, trigger, self.ctx):
@@ -501,12 +512,9 @@ class MottainaiState(Crafting, Scoring, Views, State):
     def _check_always(self) -> None:
         """What is checked after every step: "always" effects (Turtle: a player may win at once
         at any moment), then a wing with enough works (T8a)."""
-        if not EFFECTS:
-            return
         for seat in [self._current] + [s for s in range(self.num_players) if s != self._current]:
-            for work in self.works(seat):
-                effect = EFFECTS.get(kind_of(work).key)
-                if effect is not None and effect.wins_now(self, seat, work):
+            for work, effect in self.work_effects(seat):
+                if effect.wins_now(self, seat, work):
                     self.end_card = kind_of(work).key
                     self.finish("instant", seat)
                     return
@@ -607,11 +615,9 @@ class MottainaiState(Crafting, Scoring, Views, State):
     def _phase_restrict_task(self) -> None:
         self.phase = "before_task"
         owner, seat = self.task_owner, self._current
-        if owner != seat and EFFECTS:
-            for work in self.works(owner):
-                effect = EFFECTS.get(kind_of(work).key)
-                if effect is not None:
-                    effect.restrict_task(self, owner, work, seat, self.task_material)
+        if owner != seat:
+            for work, effect in self.work_effects(owner):
+                effect.restrict_task(self, owner, work, seat, self.task_material)
 
     def _phase_before_task(self) -> None:
         if "skip" in self.task_flags:
@@ -628,13 +634,9 @@ class MottainaiState(Crafting, Scoring, Views, State):
         if "no_helpers" not in self.task_flags:
             helpers = sum(1 for h in self.helpers[seat] if material_of(h) == material)
             count += helpers * (2 if self.is_covered(seat, "helpers", material) else 1)
-        if EFFECTS:
-            holders = [seat] if owner == seat else [seat, owner]
-            for holder in holders:
-                for work in self.works(holder):
-                    effect = EFFECTS.get(kind_of(work).key)
-                    if effect is not None:
-                        count = effect.action_count(self, holder, work, seat, owner, material, count)
+        for holder in [seat] if owner == seat else [seat, owner]:
+            for work, effect in self.work_effects(holder):
+                count = effect.action_count(self, holder, work, seat, owner, material, count)
         return max(0, count)
 
     def _phase_task_start(self) -> None:
@@ -643,7 +645,7 @@ class MottainaiState(Crafting, Scoring, Views, State):
         whose = "their own" if owner == seat else "{P%d}'s" % owner
         self._say("{P%d} performs %s %s task (%s): %s." % (
             seat, whose, ROLE_NAMES[ROLES[material]], MATERIAL_NAMES[material],
-            count_text(self.actions_total, "action")))
+            plural(self.actions_total, "action")))
         self.phase = "action"
 
     def _phase_action(self) -> None:
@@ -682,12 +684,14 @@ class MottainaiState(Crafting, Scoring, Views, State):
             self.decision = "card"
         elif self.committed:
             self._say("{P%d} can no longer do this action: it is lost." % self._current)
-            self._action_done(None)
+            self.action_done(None)
         else:
             self.phase = "action"
 
-    def _action_done(self, outcome: dict | None) -> None:
-        """The action is spent: go on to the completion and after-action effects."""
+    def action_done(self, outcome: dict | None) -> None:
+        """The action is spent: go on to the completion and after-action effects. ``outcome`` says
+        what it did (``{"sold": card}``, ``{"completed": card, "wing": ...}``...); a ``boost``
+        effect that carries out an action ends with it."""
         self.actions_left -= 1
         self.outcome = outcome or {}
         self.ctx = {"owner": self.task_owner, "material": self.task_material, "kind": self.kind,
@@ -721,7 +725,7 @@ class MottainaiState(Crafting, Scoring, Views, State):
             self.hands[seat].extend(drawn)
             self.waiting[seat] = []
             self._say("At night {P%d} takes %s from the waiting area into hand."
-                      % (seat, count_text(len(drawn), "card")))
+                      % (seat, plural(len(drawn), "card")))
         if self.extra_turn:
             self.extra_turn = False
             self._say("{P%d} takes another turn." % seat)
@@ -761,7 +765,7 @@ class MottainaiState(Crafting, Scoring, Views, State):
             ok = bool(self.floor)
         else:
             ok = bool(self._smithable(seat))
-        if ok or not EFFECTS:
+        if ok:
             return ok
         saved_kind, saved_ctx = self.kind, self.ctx
         self.kind = role
@@ -793,7 +797,7 @@ class MottainaiState(Crafting, Scoring, Views, State):
         return []
 
     def _boost_offers(self) -> list[Offer]:
-        if not EFFECTS or self.kind not in ROLES.values():
+        if self.kind not in ROLES.values():
             return []
         return self._collect_offers("boost")
 
@@ -803,7 +807,7 @@ class MottainaiState(Crafting, Scoring, Views, State):
         self._say("{P%d} prays and draws a card into the waiting area." % seat)
         self.draw_to_waiting(seat)
         if not self._over:
-            self._action_done({"drew": 1})
+            self.action_done({"drew": 1})
 
     def _tailor_draw(self) -> None:
         seat = self._current
@@ -812,15 +816,15 @@ class MottainaiState(Crafting, Scoring, Views, State):
         returned = self.returned
         if returned:
             self._say("{P%d} (Tailor) returns %s to the bottom of the deck and draws %s into the waiting area."
-                      % (seat, count_text(returned, "card"), count_text(drawn, "card")))
+                      % (seat, plural(returned, "card"), plural(drawn, "card")))
         else:
-            self._say("{P%d} (Tailor) draws %s into the waiting area." % (seat, count_text(drawn, "card")))
+            self._say("{P%d} (Tailor) draws %s into the waiting area." % (seat, plural(drawn, "card")))
         for _ in range(drawn):
             self.draw_to_waiting(seat)
             if self._over:
                 return
         if not self._over:
-            self._action_done({"returned": returned, "drew": drawn})
+            self.action_done({"returned": returned, "drew": drawn})
 
     # -------------------------------------------------------------- legal actions
     def _legal(self) -> list[Action]:
@@ -861,7 +865,7 @@ class MottainaiState(Crafting, Scoring, Views, State):
             draw = max(0, HAND_LIMIT - len(self.hands[seat]) - len(self.waiting[seat]))
             actions = [Action(f"return:{kind_of(c).key}", f"Return {label(c)} to the bottom of the deck")
                        for c in distinct(self.hands[seat])]
-            actions.append(Action("done", f"Stop returning and draw {count_text(draw, 'card')} into your waiting area"))
+            actions.append(Action("done", f"Stop returning and draw {plural(draw, 'card')} into your waiting area"))
             if not self.committed:
                 actions.append(Action("cancel", "Choose a different action"))
             return actions
@@ -1035,7 +1039,7 @@ class MottainaiState(Crafting, Scoring, Views, State):
             self.bench[seat].remove(card)
             self.sales[seat].append(card)
             self._say("{P%d} (Clerk) sells %s from the craft bench." % (seat, label(card)))
-            self._action_done({"sold": card})
+            self.action_done({"sold": card})
         elif verb in ("hire", "collect"):
             card = find(self.floor, arg)
             self.floor.remove(card)
@@ -1043,11 +1047,11 @@ class MottainaiState(Crafting, Scoring, Views, State):
                 self.helpers[seat].append(card)
                 self._say("{P%d} (Monk) hires %s from the floor as a %s helper."
                           % (seat, label(card), ROLE_NAMES[ROLES[material_of(card)]]))
-                self._action_done({"hired": card})
+                self.action_done({"hired": card})
             else:
                 self.bench[seat].append(card)
                 self._say("{P%d} (Potter) collects %s from the floor into the craft bench." % (seat, label(card)))
-                self._action_done({"collected": card})
+                self.action_done({"collected": card})
         elif verb == "work":
             self.work = find(self.hands[seat], arg)
             self.supports = []
@@ -1056,7 +1060,7 @@ class MottainaiState(Crafting, Scoring, Views, State):
             offer = next(o for o in self._boost_offers() if o.action_id == action.id)
             self.committed = True
             self.used.append(offer.work)
-            # the effect carries out the action and calls state._action_done(outcome) itself
+            # the effect carries out the action and calls state.action_done(outcome) itself
             EFFECTS[offer.card].use(self, seat, offer, "boost", self.ctx)
 
     # -------------------------------------------------------------- hidden information

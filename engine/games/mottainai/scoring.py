@@ -5,7 +5,6 @@ sales and hands."""
 from __future__ import annotations
 
 from .cards import KIND_BY_KEY, MATERIALS, VALUES, kind_of, material_of, value_of
-from .effects import EFFECTS
 
 
 class Scoring:
@@ -17,11 +16,9 @@ class Scoring:
         seat is tied for the most (even 0-0) and one of its works allows that
         (``Effect.backorder_ties``: Lampshade, Quilt)."""
         ties = set(ties)
-        if with_ties and EFFECTS:
-            for work in self.works(seat):
-                effect = EFFECTS.get(kind_of(work).key)
-                if effect is not None:
-                    ties |= effect.backorder_ties(self, seat, work)
+        if with_ties:
+            for work, effect in self.work_effects(seat):
+                ties |= effect.backorder_ties(self, seat, work)
         points = 0
         for material in MATERIALS:
             mine = sum(1 for c in self.sales[seat] if material_of(c) == material)
@@ -46,14 +43,11 @@ class Scoring:
                 backorders += sum(VALUES[material] for c in self.hands[seat] if material_of(c) == material)
         bonuses = 0
         by_card: list[tuple[str, int]] = []      # (card name, points) of each work that scored
-        if EFFECTS:
-            for work in self.works(seat):
-                effect = EFFECTS.get(kind_of(work).key)
-                if effect is not None:
-                    points = effect.score(self, seat, work)
-                    bonuses += points
-                    if points:
-                        by_card.append((self._bonus_card_name(work), points))
+        for work, effect in self.work_effects(seat):
+            points = effect.score(self, seat, work)
+            bonuses += points
+            if points:
+                by_card.append((self._bonus_card_name(work), points))
         return {"works": works, "covered_sales": covered, "backorders": backorders,
                 "card_bonuses": bonuses, "bonus_cards": by_card,
                 "total": works + covered + backorders + bonuses}
@@ -61,9 +55,8 @@ class Scoring:
     def scoring_cover(self, seat: int, material: str) -> str | None:
         """The name of the work (Quilt, Pillar) that will cover ``seat``'s sales of ``material``
         at the end of the game although they are not covered now, or None."""
-        for work in self.works(seat):
-            effect = EFFECTS.get(kind_of(work).key)
-            if effect is not None and material in effect.scoring_covers(self, seat, work):
+        for work, effect in self.work_effects(seat):
+            if material in effect.scoring_covers(self, seat, work):
                 return self._bonus_card_name(work)
         return None
 
@@ -77,11 +70,9 @@ class Scoring:
     def _scores(self) -> list[int]:
         return [self.score_breakdown(s)["total"] for s in range(self.num_players)]
 
-    def winners(self) -> list[int]:
+    def _winners(self) -> list[int]:
         """The single winner: an instant winner (Turtle), else the best score; on a tie the
         current player, then the nearest after them in turn order (T9)."""
-        if not self._over:
-            return []
         if self.instant_winner is not None:
             return [self.instant_winner]
         scores = self._scores()
@@ -124,11 +115,10 @@ class Scoring:
             return b["card_bonuses"]
         return "%d (%s)" % (b["card_bonuses"], ", ".join("%s %d" % nc for nc in b["bonus_cards"]))
 
-    def result(self) -> dict:
-        result = super().result()
-        result["note"] = self._result_note()
-        result["end_reason"] = self.end_reason
-        result["end_card"] = self.end_card
+    def _result_extra(self) -> dict:
+        """The result's note (who won and why), how the game ended, the headline of an instant
+        win, and each seat's card bonuses by card."""
+        result = {"note": self._result_note(), "end_reason": self.end_reason, "end_card": self.end_card}
         if self.instant_winner is not None:   # the page's headline: not "wins with N points"
             result["headline"] = "{P%d} wins at once with %s, whatever the scores!" % (
                 self.instant_winner, KIND_BY_KEY[self.end_card].name if self.end_card in KIND_BY_KEY

@@ -4,8 +4,9 @@ craft bench, sales and wings, grouped by material), the floor and the holdings. 
 
 from __future__ import annotations
 
+from ...words import plural
 from .cards import (HAND_LIMIT, KIND_BY_KEY, MATERIAL_MARKS, MATERIAL_NAMES, MATERIALS, ROLE_NAMES, ROLE_TEXT, ROLES,
-                    VALUES, card_json, count_text, label, material_of, quotes, sort_key, value_of)
+                    VALUES, card_json, label, material_of, quotes, sort_key, value_of)
 
 
 class Views:
@@ -32,7 +33,7 @@ class Views:
         d = self.decision
         if d == "limit":
             extra = len(self.hands[cur]) - HAND_LIMIT
-            return (f"Morning: you hold more than five cards. Return {count_text(extra, 'card')} "
+            return (f"Morning: you hold more than five cards. Return {plural(extra, 'card')} "
                     "to the bottom of the deck.")
         if d == "new_task":
             return "Morning: place a new task from your hand (or none, and take a Prayer at noon instead)."
@@ -62,7 +63,7 @@ class Views:
                     " Or use the effect of %s." % " or ".join(boosts) + quotes(boosts) if boosts else "")
             if d == "support":
                 need = self.support_needed(cur, self.work, "smith") - len(self.supports)
-                return head + f". Choose {count_text(need, 'card')} to show as support for {label(self.work)}."
+                return head + f". Choose {plural(need, 'card')} to show as support for {label(self.work)}."
             if d == "wing":
                 return head + f". Choose the wing for {label(self.work)}."
             return head + (". Tailor: return any cards from your hand to the bottom of the deck, then draw "

@@ -5,8 +5,9 @@ from __future__ import annotations
 from itertools import combinations
 
 from ...bots import Bot
-from ...bots.search import Found, outcome, percent, plural
+from ...bots.search import Found, outcome, percent
 from ...rng import Rng
+from ...words import plural
 from .rules import (ALL_KINDS, CARD_BY_KEY, KIND_INDEX, LEGAL, SHARED_KEYS, SHARES, MottoState,
                     is_legal_play, shared_values, stack_label)
 
@@ -224,12 +225,12 @@ def motto_reason(state: MottoState, seat: int, line: list[str], found: Found) ->
         cards = list(state.selection) + [CARD_BY_KEY[a[7:]] for a in line if a.startswith("select:")]
         points = _payout_value(state.stacks, cards)
         names = ", ".join(_short(card) for card in cards)
-        return f"Play {names}: it takes {_tokens_text(state.stacks, cards)}, {plural(points, 'points')} now. {odds}"
+        return f"Play {names}: it takes {_tokens_text(state.stacks, cards)}, {plural(points, 'point')} now. {odds}"
     if first.startswith("take:"):
         card = state.pool[int(first[5:])]
         plan = best_play(state.stacks, hand + [card], (card,))
         if plan and plan[0] > 0:
-            return (f"With your hand, {_short(card)} makes a set worth {plural(plan[0], 'points')} "
+            return (f"With your hand, {_short(card)} makes a set worth {plural(plan[0], 'point')} "
                     f"({_tokens_text(state.stacks, plan[1], sizes=False)}). {odds}")
         return odds
     if first == "draw":

@@ -200,7 +200,7 @@ class MottoState(State):
 
     def _read_state(self, r: snap.Reader, schema: int) -> None:
         n = self.num_players
-        cards = lambda key: r.get(key, snap.list_of, _card)  # noqa: E731
+        cards = lambda key: r.get(key, snap.list_of, _card)  # noqa: E731 - a one-line local reader
         self.deck = cards("deck")
         self.hands = r.get("hands", snap.per_seat, n, snap.list_of, _card)
         self.pool = r.get("pool", snap.list_of, snap.optional(_card), length=4)

@@ -1,8 +1,10 @@
 // Fallback view for a game that has no view of its own yet: the legal actions as
 // buttons and the raw table, so every engine game can be played (and debugged).
+// A view module: the contract it keeps is views/contract.js (ViewModule).
 
 import { h } from "../dom.js";
 
+/** @type {import("./contract.js").Render} */
 export function render(root, view, ctx) {
   const actions = view.legal_actions ?? [];
   root.append(

@@ -1,4 +1,5 @@
 // Moteneba table view (the table is described in engine/games/moteneba/rules.py, _table()).
+// A view module: the contract it keeps is views/contract.js (ViewModule).
 //
 // Clicks map to action ids:
 //   draft pile cube          -> "draft:<colour>"
@@ -10,7 +11,7 @@
 //   a girl to choose         -> "pick:<key>"
 // Every cube shows its colour's letter (R, B, Y, W, K) and a pattern, so nothing depends on hue.
 
-import { h, nameWith, spaced } from "../dom.js";
+import { h, nameWith, plural, spaced } from "../dom.js";
 
 const PLACE = { 1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th" };
 const PHASES = {
@@ -130,7 +131,7 @@ function rankingSection(view, ctx, info, legal) {
                         onclick: () => ctx.act(topicId) },
             spaced(cube(r.colour, info, null, "", true),
               h("span", { class: "mn-topic__name" }, c.name),
-              h("span", { class: "mn-topic__count" }, `${r.cubes} cube${r.cubes === 1 ? "" : "s"}`))),
+              h("span", { class: "mn-topic__count" }, plural(r.cubes, "cube")))),
           `topic card, value ${r.value}`),
           legal.has(removeId)
             ? h("button", { type: "button", class: "mn-remove", disabled: !ctx.canAct,
@@ -233,7 +234,7 @@ function playersSection(view, ctx, info, legal, which) {
           current ? h("span", { class: "badge badge--turn" }, "to move") : null),
         h("p", { class: "mn-player__stats" },
           h("span", { dataset: { testid: "hearts" } }, h("strong", {}, `♥ ${p.hearts}`), " hearts"),
-          h("span", { dataset: { testid: "event-count" } }, `${p.event_count} event card${p.event_count === 1 ? "" : "s"}`)),
+          h("span", { dataset: { testid: "event-count" } }, plural(p.event_count, "event card"))),
         h("div", { class: "mn-player__cubes", role: "group", "aria-label": `${ctx.names[p.seat]}'s unplaced cubes`,
                    dataset: { roving: "" } },
           chips.length ? chips : h("span", { class: "muted" }, "no cubes to place")));
@@ -343,6 +344,7 @@ function movesList(view, ctx) {
 }
 
 // ---------------------------------------------------------------- entry point
+/** @type {import("./contract.js").Render} */
 export function render(root, view, ctx) {
   const t = view.table;
   const info = colourInfo(t);
@@ -368,7 +370,8 @@ export function render(root, view, ctx) {
 
 // ---------------------------------------------------------------- the table as text
 /** The table in plain sentences (the "Describe the table" control); other players' event cards
- *  are counts only. */
+ *  are counts only.
+ *  @type {import("./contract.js").Describe} */
 export function describe(view, ctx) {
   const t = view.table;
   const info = colourInfo(t);
@@ -393,7 +396,8 @@ export function describe(view, ctx) {
 }
 
 // ---------------------------------------------------------------- open hands (replay)
-/** One seat's event cards shown to everyone (a replay after the end). */
+/** One seat's event cards shown to everyone (a replay after the end).
+ *  @type {import("./contract.js").RenderHoldings} */
 export function renderHoldings(holding) {
   return holding.events.length
     ? h("div", { class: "replay-hands__cards mn-events" },

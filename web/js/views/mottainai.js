@@ -1,4 +1,5 @@
 // Mottainai table view (the table is described in docs/rules/mottainai.md, "The table in a view").
+// A view module: the contract it keeps is views/contract.js (ViewModule).
 //
 // Every legal action is one button somewhere, carrying data-action="<id>":
 //   hand card          -> "task:<key>", "return:<key>", "work:<key>", "support:<key>"
@@ -8,7 +9,7 @@
 //                         "wing:gallery" / "wing:gift_shop", "skip", "use:..." and effect answers
 // Materials are never shown by colour alone: each has its name, an icon and a letter mark.
 
-import { h, nameWith, spaced } from "../dom.js";
+import { h, nameWith, plural, spaced } from "../dom.js";
 import { closeCardInfo, readable, readCardAgain } from "../card-info.js";
 import { rove } from "../a11y.js";
 
@@ -20,12 +21,23 @@ const ICONS = {
   clay: '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M8.5 2.5h7v2l-1.2 2.2C18 8 20 11 20 14.5c0 4-3.4 7-8 7s-8-3-8-7C4 11 6 8 9.7 6.7L8.5 4.5z"/><path class="mt-icon__line" d="M6 13h12"/></svg>',
   metal: '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M2.5 6.5h14c0 3 2 4.5 5 4.5v2.5h-6l-1.5 2.5 2.5 4h-10l2.5-4L7.5 13.5H6C3.8 13.5 2.5 10.5 2.5 6.5z"/></svg>',
 };
-const MATERIAL_NAMES = { paper: "Paper", stone: "Stone", cloth: "Cloth", clay: "Clay", metal: "Metal" };
-const ROLE_NAMES = { clerk: "Clerk", monk: "Monk", tailor: "Tailor", potter: "Potter", smith: "Smith" };
+// The names of the materials and their tasks are the engine's (engine/games/mottainai/cards.py):
+// every card carries its material_name and role_name, and the table lists its `materials`
+// ({key, name, role, role_name}); learnNames() keeps them for the counts by material.
+const MATERIAL_NAMES = {};
+const ROLE_NAMES = {};
+
+/** Learn the names of the materials and tasks from a table's `materials` or from cards. */
+export function learnNames(items) {
+  for (const it of items ?? []) {
+    const material = it.material_name ? it.material : it.key;
+    MATERIAL_NAMES[material] = it.material_name ?? it.name;
+    ROLE_NAMES[it.role] = it.role_name;
+  }
+}
 const CARD_VERBS = ["task", "return", "work", "support", "hire", "collect", "sell"];
 const PHASES = { morning: "Morning", noon: "Noon", night: "Night", over: "Game over" };
 
-const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 function icon(material, cls = "mt-icon") {
   return h("span", { class: `${cls} mt-icon--${material}`, html: ICONS[material] ?? "" });
@@ -34,7 +46,7 @@ function icon(material, cls = "mt-icon") {
 // ---------------------------------------------------------------- cards
 /** The inside of a card: material band (icon + name + value + task), then the card's name. */
 export function cardFace(card, { mini = false } = {}) {
-  const role = ROLE_NAMES[card.role] ?? "";
+  const role = card.role_name ?? "";
   if (mini) {
     return spaced(icon(card.material, "mt-icon mt-icon--small"),
       h("span", { class: "mt-card__name" }, card.name),
@@ -42,7 +54,7 @@ export function cardFace(card, { mini = false } = {}) {
   }
   return spaced(
     h("span", { class: "mt-card__band" }, icon(card.material),
-      spaced(h("span", { class: "mt-card__material" }, MATERIAL_NAMES[card.material]),
+      spaced(h("span", { class: "mt-card__material" }, card.material_name),
         h("span", { class: "mt-card__value" }, String(card.value)))),
     // a long word (Handkerchief) is set smaller so that the whole name fits the face
     h("span", { class: "mt-card__name" + (card.name.split(" ").some((w) => w.length > 8) ? " mt-card__name--long" : "") },
@@ -364,9 +376,11 @@ function legend(view) {
 }
 
 // ---------------------------------------------------------------- entry point
+/** @type {import("./contract.js").Render} */
 export function render(root, view, ctx) {
   closeCardInfo();
   const t = view.table;
+  learnNames(t.materials);
   const legal = new Map((view.legal_actions ?? []).map((a) => [a.id, a]));
   const mine = view.seat != null && Array.isArray(t.hand);
   const others = t.players.filter((p) => !mine || p.seat !== view.seat);
@@ -390,9 +404,11 @@ export function render(root, view, ctx) {
 
 // ---------------------------------------------------------------- the score table
 /** Under the final scores: each player's completed works, readable like on the table (their
- *  effects explain the "Card bonuses" column), with the points each card's bonus gave. */
+ *  effects explain the "Card bonuses" column), with the points each card's bonus gave.
+ *  @type {import("./contract.js").DecorateResult} */
 export function decorateResult(box, view, ctx) {
   const t = view.table;
+  learnNames(t.materials);
   const bonuses = view.result?.card_bonuses ?? [];
   const rows = t.players.map((p) => {
     const points = new Map((bonuses[p.seat] ?? []).map((b) => [b.card, b.points]));
@@ -405,7 +421,7 @@ export function decorateResult(box, view, ctx) {
             const el = workEl(c, "result-work");
             if (points.has(c.name)) {
               el.append(h("span", { class: "mt-result__bonus" }, ` +${points.get(c.name)}`));
-              nameWith(el, `${MATERIAL_NAMES[c.material]}, completed work, card bonus ${points.get(c.name)} points`);
+              nameWith(el, `${c.material_name}, completed work, card bonus ${points.get(c.name)} points`);
             }
             return el;
           }))
@@ -419,9 +435,11 @@ export function decorateResult(box, view, ctx) {
 }
 
 // ---------------------------------------------------------------- the table as text
-/** The table in plain sentences (the "Describe the table" control); no hidden card is named. */
+/** The table in plain sentences (the "Describe the table" control); no hidden card is named.
+ *  @type {import("./contract.js").Describe} */
 export function describe(view, ctx) {
   const t = view.table;
+  learnNames(t.materials);
   const cards = (list) => (list.length ? list.map((c) => c.label).join(", ") : "none");
   const grp = (list) => (list.length ? list.map((g) => `${g.count} ${MATERIAL_NAMES[g.material]}`).join(", ") : "none");
   const lines = [`${PHASES[t.phase] ?? t.phase}.${t.turn != null ? ` ${ctx.names[t.turn]}'s turn.` : ""}`];
@@ -447,7 +465,8 @@ function statusStripText(t, ctx) {
 
 // ---------------------------------------------------------------- open hands (replay)
 /** One seat's hidden cards shown to everyone (a replay after the end): hand, waiting area and a
- *  face-down task, as plain cards. */
+ *  face-down task, as plain cards.
+ *  @type {import("./contract.js").RenderHoldings} */
 export function renderHoldings(holding) {
   const row = (title, cards) => [
     h("p", { class: "replay-hands__label" }, title),

@@ -1,11 +1,13 @@
-// Motto table view (see docs/bridge-contract.md, "Motto table").
+// Motto table view (see docs/bridge-contract.md, "Motto table"). A view module: the
+// contract it keeps is views/contract.js (ViewModule).
 //
 // Clicks map to action ids: face-up card i -> "take:i", deck -> "draw",
 // hand card -> "select:<key>", Confirm -> "confirm", Cancel -> "cancel", Pass -> "pass".
 // Cards are readable without colour vision: every card prints its colour and stage
 // of life as text, and each colour has its own band pattern (dots / solid / stripes).
 
-import { h, nameWith, spaced } from "../dom.js";
+import { h, nameWith, plural, spaced } from "../dom.js";
+import { openRules } from "../rules-panel.js";
 
 // ---------------------------------------------------------------- symbols (inline SVG)
 const ICONS = {
@@ -41,7 +43,7 @@ export const cardClass = (card, extra = "") =>
 
 /** A token chip; its diameter follows its size (3 large, 2 medium, 1 small). */
 export function token(tok, extra = "") {
-  const label = `${SIZE_NAMES[tok.size] ?? ""} ${tok.label} token (${tok.size} point${tok.size === 1 ? "" : "s"})`.trim();
+  const label = `${SIZE_NAMES[tok.size] ?? ""} ${tok.label} token (${plural(tok.size, "point")})`.trim();
   let mark;
   if (tok.kind === "symbol") mark = icon(tok.key, "token__icon");
   else if (tok.kind === "number") mark = h("span", { class: "token__digit" }, tok.key);
@@ -73,7 +75,7 @@ function playersSection(view, ctx) {
         h("p", { class: "m-player__stats" },
           h("span", { class: "m-player__score", dataset: { testid: "score" } },
             h("strong", {}, String(p.score)), ` point${p.score === 1 ? "" : "s"}`),
-          h("span", { class: "m-player__hand" }, `${p.hand_count} card${p.hand_count === 1 ? "" : "s"} in hand`)),
+          h("span", { class: "m-player__hand" }, `${plural(p.hand_count, "card")} in hand`)),
         tokenList(p.tokens));
     }));
 }
@@ -130,7 +132,7 @@ function stacksSection(view) {
     h("h3", { class: "m-section-title" }, "Tokens left"),
     t.final_turns != null && !view.is_over
       ? h("p", { class: "m-final", dataset: { testid: "final-turns" } },
-          `Final round: ${t.final_turns} turn${t.final_turns === 1 ? "" : "s"} left`)
+          `Final round: ${plural(t.final_turns, "turn")} left`)
       : null,
     groups.map(([kind, title]) => h("div", { class: "m-stackrow" },
       h("span", { class: "m-stackrow__title" }, title),
@@ -194,7 +196,7 @@ function handSection(view, ctx) {
 
   return h("section", { class: "m-hand", "aria-label": `${me}'s hand`, dataset: { testid: "hand" } },
     h("h3", { class: "m-section-title" }, `${me}'s hand`,
-      h("span", { class: "muted" }, ` — ${t.hand.length} card${t.hand.length === 1 ? "" : "s"}`)),
+      h("span", { class: "muted" }, ` — ${plural(t.hand.length, "card")}`)),
     t.hand.length
       ? h("div", { class: "m-hand__cards", role: "listbox", "aria-multiselectable": "true", "aria-orientation": "horizontal",
                    "aria-label": "Your cards: choose three that share a symbol, number or colour" }, cards)
@@ -205,22 +207,16 @@ function handSection(view, ctx) {
       : null);
 }
 
-let rulesOpen = false; // survives redraws
-
-function rulesSection() {
-  return h("details", { class: "m-rules", open: rulesOpen, dataset: { testid: "rules" },
-                        ontoggle: (e) => { rulesOpen = e.target.open; } },
-    h("summary", {}, "How to play Motto"),
-    h("ul", {},
-      h("li", {}, "On your turn, either take one card (a face-up card or the top of the deck), or play three cards from your hand."),
-      h("li", {}, "Three cards can be played when they share a symbol (♥ love, ✷ passion, $ money), a number (1, 2, 3) or a colour (purple youth, red adulthood, blue old age)."),
-      h("li", {}, "For each shared value you take the top token of that stack: large 3, medium 2, small 1 point."),
-      h("li", {}, "When the last large or medium token is taken, every other player has one more turn. Most points wins; ties share the win.")));
+/** The way to the rules from the table (as from the lobby): the Rules panel at Motto's rules. */
+function rulesButton() {
+  return h("button", { type: "button", class: "m-rules", dataset: { testid: "rules" },
+                       onclick: (e) => openRules("motto", e.currentTarget) }, "How to play Motto");
 }
 
 // ---------------------------------------------------------------- entry point
 /** The table: the players, the middle and the token stacks in an area that scrolls by itself;
- *  the player's hand and its "Play these three cards" bar docked under it (docs/web.md, "Layout"). */
+ *  the player's hand and its "Play these three cards" bar docked under it (docs/web.md, "Layout").
+ *  @type {import("./contract.js").Render} */
 export function render(root, view, ctx) {
   const hasHand = view.seat != null && Array.isArray(view.table.hand);
   root.append(h("div", { class: "motto tablelayout" },
@@ -229,7 +225,7 @@ export function render(root, view, ctx) {
       h("div", { class: "motto__main" },
         centreSection(view, ctx),
         stacksSection(view)),
-      rulesSection()),
+      ctx.replay ? null : rulesButton()),
     h("div", { class: "tablelayout__dock" },
       hasHand ? handSection(view, ctx)
               : h("p", { class: "m-spectator muted" }, "Hands are hidden: this is the spectator view."))));
@@ -237,7 +233,8 @@ export function render(root, view, ctx) {
 
 // ---------------------------------------------------------------- the table as text
 /** The table in plain sentences (the "Describe the table" control): what a sighted player reads
- *  off it, and nothing hidden (other hands are counts). */
+ *  off it, and nothing hidden (other hands are counts).
+ *  @type {import("./contract.js").Describe} */
 export function describe(view, ctx) {
   const t = view.table;
   const toks = (list) => (list.length ? list.map((k) => `${k.label} ${k.size}`).join(", ") : "no tokens");
@@ -258,7 +255,8 @@ export function describe(view, ctx) {
 }
 
 // ---------------------------------------------------------------- open hands (replay)
-/** One seat's hand shown to everyone (a replay after the end): the cards, not clickable. */
+/** One seat's hand shown to everyone (a replay after the end): the cards, not clickable.
+ *  @type {import("./contract.js").RenderHoldings} */
 export function renderHoldings(holding) {
   return holding.hand.length
     ? h("div", { class: "replay-hands__cards", role: "list", "aria-label": "Hand" },

@@ -1,0 +1,64 @@
+// The end of a game: the headline (who won), the score table from the engine's result, the
+// game's own additions to it (a view module's decorateResult) and the buttons Play again,
+// New game and Replay.
+
+import { h, listWords, show } from "./dom.js";
+
+/**
+ * Draw the result of the finished game `view` into `box` and bring it into view, focused, so a
+ * screen reader reads "Game over" and the winner first.
+ * @param {HTMLElement} box
+ * @param {object} view the last view drawn (its `result`: scores, winners, unit, columns, rows)
+ * @param {{names: string[], fill: (text: string) => string, module?: import("./views/contract.js").ViewModule,
+ *          onPlayAgain: () => void, onNewGame: () => void, onReplay: () => void}} how
+ */
+export function drawResult(box, view, { names, fill, module, onPlayAgain, onNewGame, onReplay }) {
+  const result = view?.result;
+  if (!result) {
+    box.replaceChildren(h("h2", {}, "Game over"));
+    show(box, true);
+    return;
+  }
+  const winners = new Set(result.winners);
+  const winnerNames = result.winners.map((s) => names[s]);
+  const best = Math.max(...result.scores);
+  // what a score counts: points, or a game's own unit (Moteneba: hearts)
+  const [one, many] = result.unit ?? ["point", "points"];
+  const unit = best === 1 ? one : many;
+  // a game may word the headline itself (Mottainai's Turtle: a win whatever the scores)
+  const headline = result.headline ? fill(result.headline)
+    : winnerNames.length > 1
+    ? `${listWords(winnerNames)} share the win with ${best} ${unit}.`
+    : `${winnerNames[0]} wins with ${best} ${unit}!`;
+  const rows = [...result.rows].sort((a, b) => b.total - a.total);
+  box.replaceChildren(
+    h("h2", {}, "Game over"),
+    h("p", { class: "result__headline", dataset: { testid: "winner" } }, headline),
+    h("table", { class: "scores", dataset: { testid: "score-table" } },
+      h("caption", {}, "Final scores"),
+      h("thead", {}, h("tr", {},
+        h("th", { scope: "col" }, "Player"),
+        result.columns.map((c) => h("th", { scope: "col" }, c)),
+        h("th", { scope: "col" }, many === "points" ? "Total" : `Total ${many}`))),
+      h("tbody", {}, rows.map((row) => h("tr", {
+          class: winners.has(row.seat) ? "is-winner" : "",
+          dataset: { testid: "score-row", seat: row.seat, total: row.total, winner: winners.has(row.seat) } },
+        h("th", { scope: "row" }, names[row.seat],
+          winners.has(row.seat) ? h("span", { class: "badge badge--win" }, "★ winner") : null),
+        row.cells.map((c) => h("td", {}, String(c))),
+        h("td", { class: "scores__total", dataset: { testid: "score-total" } }, String(row.total)))))),
+    h("div", { class: "result__actions" },
+      h("button", { type: "button", class: "primary", dataset: { testid: "play-again" }, onclick: onPlayAgain },
+        "Play again"),
+      h("button", { type: "button", dataset: { testid: "result-new-game" }, onclick: onNewGame }, "New game"),
+      h("button", { type: "button", dataset: { testid: "result-replay" }, onclick: onReplay }, "Replay")));
+  module?.decorateResult?.(box, view, { names, fill });
+  show(box, true);
+  box.tabIndex = -1;
+  box.setAttribute("role", "region");
+  box.setAttribute("aria-labelledby", "result-title");
+  box.querySelector("h2").id = "result-title";
+  // the box sits right under the turn line, above the table (the page itself never scrolls)
+  box.scrollTop = 0;
+  box.focus({ preventScroll: true });
+}
