@@ -233,14 +233,15 @@ function draw(view) {
   if (view.open_hands) {
     (table.querySelector(".tablelayout__area") ?? table.firstElementChild ?? table).append(openHands(view.open_hands, ctx));
   }
+  rove(table);
   // a table with nothing to click still scrolls by keyboard: its area takes the focus itself
   const area = table.querySelector(".tablelayout__area");
-  if (area && !area.querySelector("button, a[href], summary, select, input, [tabindex]")) {
+  const focusable = "button:not([disabled]), a[href], summary, select, input, [tabindex]:not([tabindex='-1'])";
+  if (area && !area.querySelector(focusable)) {
     area.tabIndex = 0;
     area.setAttribute("aria-label", "The table at this step");
     area.setAttribute("role", "region");
   }
-  rove(table);
   markLog(step);
 }
 
