@@ -13,7 +13,8 @@ from __future__ import annotations
 import math
 
 from ...bots import Bot, random_action, register_bot
-from ...bots.search import (Found, outcome, outlook, register_evaluator, register_horizon,
+from ...bots.hints import Found, compared, doing, outlook, sentences
+from ...bots.search import (outcome, register_evaluator, register_horizon,
                             register_options, register_reason, register_rollout)
 from ...rng import Rng
 from .rules import (COLOUR_INDEX, COLOUR_NAMES, COLOURS, GIRLS, NUM_COLOURS, MotenebaState, award,
@@ -389,12 +390,27 @@ def moteneba_evaluate(state: MotenebaState) -> list[float]:
             for s in range(n)]
 
 
+def _doing(state: MotenebaState, line) -> str:
+    """A move in Moteneba's words, as a gerund: "placing a red cube by Mai", "placing a red
+    cube on its topic card", else from its label ("playing the event card Trade: ...")."""
+    if len(line) == 2 and line[0].startswith("cube:"):
+        colour = COLOUR_NAMES[line[0][5:]].lower()
+        if line[1].startswith("girl:"):
+            return f"placing a {colour} cube by {GIRLS[state.girls[int(line[1][5:])]]['name']}"
+        if line[1].startswith("topic:"):
+            return f"placing a {colour} cube on its topic card"
+    return doing(state, line)
+
+
 @register_reason("moteneba")
 def moteneba_reason(state: MotenebaState, seat: int, line: list[str], found: Found) -> str:
-    """Why the hard bot suggests ``line``: where the cube goes, then the hearts it brought by the
-    end of this school year in the simulated plays (greedy play for every seat)."""
-    odds = outlook(found, "brings", "hearts", "by the end of this year")
-    if len(line) == 2 and line[0].startswith("cube:") and line[1].startswith("girl:"):
+    """Why the hard bot suggests ``line``: where the cube goes, whether another move is about as
+    good, then the hearts it brought by the end of this school year in the simulated plays
+    (greedy play for every seat; numbers only from enough of them)."""
+    by_girl = len(line) == 2 and line[0].startswith("cube:") and line[1].startswith("girl:")
+    odds = sentences(compared(state, line, found, _doing, named=by_girl),
+                     outlook(found, "brings", "hearts", "by the end of this year"))
+    if by_girl:
         colour = COLOUR_NAMES[line[0][5:]].lower()
         girl = GIRLS[state.girls[int(line[1][5:])]]["name"]
         return f"Place a {colour} cube by {girl}. {odds}"
