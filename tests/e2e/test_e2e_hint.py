@@ -228,8 +228,8 @@ def test_a_move_while_the_hint_searches_stops_it(app):
     turn = page.evaluate("window.__app.status.actions")
     page.click("[data-testid=hint]")
     expect(page.locator(PROGRESS)).to_be_visible()
-    legal = page.evaluate("window.__app.view")["legal_actions"]
-    page.locator(f"#table [data-action='{legal[0]['id']}']").first.click()
+    legal = ", ".join(f"#table [data-action='{a['id']}']:visible" for a in page.evaluate("window.__app.view")["legal_actions"])
+    page.locator(legal).first.click()
     wait_idle(page)
     assert page.evaluate("window.__app.status.actions") > turn
     page.wait_for_timeout(3500)
