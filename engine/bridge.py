@@ -297,7 +297,7 @@ def hint_start(spec: str) -> str:
     _hint, _hint_game = None, None
     search = _new_hint(spec, "hint_start")
     _hint, _hint_game = search, _game
-    return _reply(progress=search.progress, done=False)
+    return _reply(progress=0.0, done=False)
 
 
 @_guard
