@@ -139,7 +139,7 @@ class HintSearch:
     def done(self) -> bool:
         if self._answer is not None:
             return True
-        if self.samples >= MIN_PLAYS:
+        if self.plays >= MIN_PLAYS:
             return True
         if self.iterations is not None:
             return self.rollouts >= self.iterations
@@ -152,7 +152,7 @@ class HintSearch:
             return 1.0
         budget = (self.rollouts / self.iterations if self.iterations is not None
                   else self.spent / self.seconds)
-        return min(0.99, max(budget, self.samples / MIN_PLAYS))
+        return min(0.99, max(budget, self.plays / MIN_PLAYS))
 
     @property
     def plays(self) -> int:
@@ -193,6 +193,8 @@ class HintSearch:
         local = {index: k for k, index in enumerate(self.active)}
         rewards = {i: search.totals[local[i]] - before[local[i]] for i in tally.played}
         self.rollouts += len(rewards)
+        # a search that drops options itself (the expert's halving) takes them out of the race
+        self.active = [i for i in self.active if i in rewards] or self.active
         for i, r in rewards.items():
             self.reward[i] += r
         played = sorted(rewards)
