@@ -120,14 +120,12 @@ class HintSearch:
         self.rollouts = 0
         self.samples = 0
         self._answer: Suggestion | None = None
-        options = bot.options(self.state, seat) if hasattr(bot, "open_search") else None
-        if options is None or len(self.state.legal_actions()) == 1 or len(options) == 1:
-            # nothing to compare: the bot's own plain suggestion, at once
-            options = options if options and len(self.state.legal_actions()) > 1 else None
-            self.options = options or []
+        searched = hasattr(bot, "open_search") and len(self.state.legal_actions()) > 1
+        self.options = (bot.options(self.state, seat) if searched else None) or []
+        if len(self.options) < 2:  # nothing to compare: an answer at once
             self._answer = self._plain()
             return
-        self.options = options
+        options = self.options
         self.tally = Tally(len(options))
         self.active = list(range(len(options)))   # the options still in the race
         self.reward = [0.0] * len(options)        # summed reward per option
@@ -242,10 +240,12 @@ class HintSearch:
 
     # ------------------------------------------------------------------ the answer
     def _plain(self) -> Suggestion:
-        return Bot.suggest(self.bot, self.state, self.seat, self.rng) if not self.options else Suggestion(
-            self.options[0][0], _reason(self.state, self.seat, self.options[0],
-                                        Found(plays=0, ahead=0.0, gain=0.0, options=1)),
-            tuple(self.options[0]))
+        """The answer when there is nothing to compare."""
+        if not self.options:  # a single legal action, or a bot without a flat search
+            return Bot.suggest(self.bot, self.state, self.seat, self.rng)
+        line = self.options[0]  # the only option besides going back
+        found = Found(plays=0, ahead=0.0, gain=0.0, options=1)
+        return Suggestion(line[0], _reason(self.state, self.seat, line, found), tuple(line))
 
     def suggestion(self) -> Suggestion:
         """The best option so far, with its reason (call when :attr:`done`, or to stop early)."""
