@@ -143,14 +143,15 @@ def test_a_moteneba_placement_rings_the_cube_and_the_girl_then_plays_them(app, t
 
 
 def progress_values(page, until: str, timeout_ms: int = WAIT_MS) -> list[int]:
-    """The progress bar's aria-valuenow, sampled every animation frame until ``until`` (a JS
-    expression) holds."""
+    """The progress bar's aria-valuenow, sampled every animation frame (at least once) until
+    ``until`` (a JS expression) holds."""
     return page.evaluate("""async ([until, timeout]) => {
         const seen = [];
         const end = performance.now() + timeout;
-        while (!eval(until) && performance.now() < end) {
+        for (;;) {
             const bar = document.querySelector('[data-testid=hint-progress]');
             if (bar) seen.push(Number(bar.getAttribute('aria-valuenow')));
+            if (eval(until) || performance.now() > end) break;
             await new Promise((r) => requestAnimationFrame(r));
         }
         return seen;
