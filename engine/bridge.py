@@ -20,6 +20,7 @@ import traceback
 
 from . import __version__, inputs, list_games as _list_games, new_game as _new_game
 from .bots import available, make_bot
+from .bots.hints import HintSearch
 from .core import SaveError, State, load_save as _load_save
 from .inputs import quote
 from .replay import Replay
@@ -205,52 +206,128 @@ def benchmark(spec: str) -> str:
     ``MAX_BENCHMARK_ITERATIONS``."""
     from .benchmarks import all_games
     spec = {} if spec in (None, "") else _spec(spec, "benchmark's argument", "seconds, hard_iterations")
-    seconds = spec.get("seconds", 2.0)
-    if (not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or not math.isfinite(seconds)
-            or not 0 < seconds <= MAX_BENCHMARK_SECONDS):
-        raise ValueError(f"seconds must be a number above 0 and at most {MAX_BENCHMARK_SECONDS:g}, "
-                         f"not {quote(seconds)}")
+    seconds = _seconds(spec.get("seconds", 2.0), "seconds", MAX_BENCHMARK_SECONDS)
     iterations = inputs.whole_number(spec.get("hard_iterations", 100), "hard_iterations", 1,
                                      MAX_BENCHMARK_ITERATIONS + 1)
-    return _reply(results=all_games(float(seconds), iterations))
+    return _reply(results=all_games(seconds, iterations))
 
 
-#: a hint's default thinking time, and the most a ``hint`` call may take, in seconds
-HINT_SECONDS = 1.0
-MAX_HINT_SECONDS = 2.0
+#: the bot level whose search suggests moves
+HINT_LEVEL = "hard"
+#: a hint's default search time, and the most one may search, in seconds
+HINT_SECONDS = 3.0
+MAX_HINT_SECONDS = 10.0
+#: how long one ``hint_step`` searches by default, and at most, in seconds
+HINT_SLICE = 0.2
+MAX_HINT_SLICE = 2.0
 #: the largest fixed hint budget, in rollouts (repeatable hints, for tests)
-MAX_HINT_ITERATIONS = 2000
+MAX_HINT_ITERATIONS = 20_000
 #: the hint's random generator starts from this plus the number of actions so far, so the
 #: same position with the same budget in iterations gets the same suggestion
 HINT_SEED = 0x48494E54
 
+#: the hint being worked out (``hint_start`` .. ``hint_step``), and the game it was asked in
+_hint: HintSearch | None = None
+_hint_game: State | None = None
 
-@_guard
-def hint(spec: str) -> str:
-    """Suggest a move to ``{seat, seconds}`` (or ``{seat, iterations}``): the hard bot's choice
-    from that seat's own view, with a short reason. Refused when the game is over or ``seat``
-    is not to move. The game is left exactly as it was."""
+
+def _seconds(value, what: str, most: float) -> float:
+    """A number of seconds above 0 and at most ``most``, else a refusal naming ``what``."""
+    if (not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value)
+            or not 0 < value <= most):
+        raise ValueError(f"{what} must be a number above 0 and at most {most:g}, not {quote(value)}")
+    return float(value)
+
+
+def _new_hint(spec, name: str) -> HintSearch:
+    """The checked ``{seat, seconds}`` or ``{seat, iterations}`` of ``name`` as a hint search
+    of the current position, not yet run."""
     state = _current()
-    spec = _spec(spec, "hint's argument", "seat, seconds")
+    spec = _spec(spec, f"{name}'s argument", "seat, seconds")
+    unknown = sorted(set(spec) - {"seat", "seconds", "iterations"})
+    if unknown:
+        raise ValueError(f"{name} has no setting {quote(unknown[0])}; settings: seat, seconds or iterations")
     seat = inputs.whole_number(spec.get("seat"), "the seat", 0, state.num_players)
-    seconds, iterations = spec.get("seconds", HINT_SECONDS), spec.get("iterations")
-    if (not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or not math.isfinite(seconds)
-            or not 0 < seconds <= MAX_HINT_SECONDS):
-        raise ValueError(f"seconds must be a number above 0 and at most {MAX_HINT_SECONDS:g}, "
-                         f"not {quote(seconds)}")
-    if iterations is not None:
-        iterations = inputs.whole_number(iterations, "iterations", 1, MAX_HINT_ITERATIONS + 1)
+    if "seconds" in spec and "iterations" in spec:
+        raise ValueError(f"{name} takes seconds or iterations, not both")
+    seconds, iterations = None, None
+    if "iterations" in spec:
+        iterations = inputs.whole_number(spec["iterations"], "iterations", 1, MAX_HINT_ITERATIONS + 1)
+    else:
+        seconds = _seconds(spec.get("seconds", HINT_SECONDS), "seconds", MAX_HINT_SECONDS)
     if state.is_over:
         raise ValueError("the game is over: there is no move to suggest")
     if seat != state.current_player:
         raise ValueError(f"there is no move to suggest: it is {{P{state.current_player}}}'s turn, "
                          f"not {{P{seat}}}'s")
-    bot = make_bot(state.info.name, "hard")
-    suggestion = bot.suggest(state, seat, Rng(HINT_SEED + len(state.history)),
-                             seconds=None if iterations else float(seconds), iterations=iterations)
-    labels = {action.id: action.label for action in state.legal_actions()}
-    return _reply(action=suggestion.action, label=labels[suggestion.action], reason=suggestion.reason,
-                  line=list(suggestion.line))
+    bot = make_bot(state.info.name, HINT_LEVEL)
+    return HintSearch(bot, state, seat, Rng(HINT_SEED + len(state.history)), seconds=seconds,
+                      iterations=iterations)
+
+
+def _answer(search: HintSearch) -> dict:
+    """A finished hint as reply data: ``action``, ``label``, ``reason``, ``line``, ``plays``."""
+    suggestion = search.suggestion()
+    labels = {action.id: action.label for action in search.state.legal_actions()}
+    return {"action": suggestion.action, "label": labels[suggestion.action], "reason": suggestion.reason,
+            "line": list(suggestion.line), "plays": search.plays}
+
+
+@_guard
+def hint(spec: str) -> str:
+    """Suggest a move to ``{seat, seconds}`` (or ``{seat, iterations}``) in one call: the
+    ``HINT_LEVEL`` bot's choice from that seat's own view, with a short reason. Refused when
+    the game is over or ``seat`` is not to move. The game is left exactly as it was."""
+    search = _new_hint(spec, "hint")
+    search.run()
+    return _reply(**_answer(search))
+
+
+@_guard
+def hint_start(spec: str) -> str:
+    """Begin a hint for ``{seat, seconds}`` (or ``{seat, iterations}``), checked as ``hint``,
+    to be searched a slice at a time by ``hint_step`` (so the page can show progress and stop
+    it). It replaces any hint begun before and searches nothing yet: ``{progress: 0, done}``."""
+    global _hint, _hint_game
+    _hint, _hint_game = None, None
+    search = _new_hint(spec, "hint_start")
+    _hint, _hint_game = search, _game
+    return _reply(progress=0.0, done=False)
+
+
+@_guard
+def hint_step(spec: str) -> str:
+    """Search the hint begun by ``hint_start`` for ``{seconds}`` more (default ``HINT_SLICE``):
+    ``{progress, done}``, and once done the answer as ``hint`` gives it (the hint is then
+    over). Refused when no hint was begun, or when the game has moved since (a move, an undo,
+    a load, a new game): that hint is dropped."""
+    global _hint, _hint_game
+    spec = {} if spec in (None, "") else _spec(spec, "hint_step's argument", "seconds")
+    unknown = sorted(set(spec) - {"seconds"})
+    if unknown:
+        raise ValueError(f"hint_step has no setting {quote(unknown[0])}; settings: seconds")
+    seconds = _seconds(spec.get("seconds", HINT_SLICE), "seconds", MAX_HINT_SLICE)
+    search = _hint
+    if search is None:
+        raise ValueError("no hint is being worked out: begin one with hint_start")
+    if _hint_game is not _game or search.history != tuple(_game.history):
+        _hint, _hint_game = None, None
+        raise ValueError("the game has moved since this hint was asked for: ask again")
+    search.step(seconds)
+    if not search.done:
+        return _reply(progress=search.progress, done=False)
+    _hint, _hint_game = None, None
+    return _reply(progress=1.0, done=True, **_answer(search))
+
+
+@_guard
+def hint_stop() -> str:
+    """Drop the hint being worked out, if any (the page's Cancel): ``{stopped}`` says whether
+    there was one. The game is untouched either way."""
+    global _hint, _hint_game
+    stopped = _hint is not None
+    _hint, _hint_game = None, None
+    return _reply(stopped=stopped)
 
 
 # ---------------------------------------------------------------------- replay

@@ -29,13 +29,16 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..core import State, game_spec
 from ..rng import Rng
 from ..spec import SearchHooks
-from ..words import plural
 from . import RETREAT_IDS, Bot, Suggestion, random_action, register_bot
+
+if TYPE_CHECKING:
+    from .hints import Tally
+
 
 def hooks_of(state: State) -> SearchHooks:
     """The game's search hooks (its spec's :class:`~engine.spec.SearchHooks`; ``None``: the default)."""
@@ -70,63 +73,6 @@ def score_margin_evaluator(scale: float):
         return [1.0 / (1.0 + math.exp(-(scores[s] - max(scores[o] for o in range(n) if o != s)) / scale))
                 for s in range(n)]
     return evaluate
-
-
-class Tally:
-    """How each option fared in a flat search: in how many simulated plays its seat ended ahead
-    of every other seat (a tie for the lead counts half) and the points it gained on the way."""
-
-    def __init__(self, num_options: int) -> None:
-        self.ahead = [0.0] * num_options
-        self.gain = [0.0] * num_options
-        self.plays = [0] * num_options
-        self.samples = 0
-
-    def count(self, index: int, seat: int, start: State, end: State) -> None:
-        scores = end.scores()
-        best_other = max(s for other, s in enumerate(scores) if other != seat)
-        self.ahead[index] += 1.0 if scores[seat] > best_other else 0.5 if scores[seat] == best_other else 0.0
-        self.gain[index] += scores[seat] - start.scores()[seat]
-        self.plays[index] += 1
-
-    def result(self, index: int) -> "Found":
-        plays = max(self.plays[index], 1)
-        return Found(plays=self.plays[index], ahead=self.ahead[index] / plays,
-                     gain=self.gain[index] / plays, options=len(self.plays))
-
-
-@dataclass(frozen=True)
-class Found:
-    """What the search found for the suggested option: ``plays`` simulated plays, the share
-    ``ahead`` (0..1) in which the seat ended in the lead, the mean points ``gain`` and how
-    many ``options`` were compared."""
-
-    plays: int
-    ahead: float
-    gain: float
-    options: int
-
-
-def percent(share: float) -> str:
-    return f"{round(100 * share)}%"
-
-
-def outlook(found: Found, verb: str, point: str, when: str) -> str:
-    """How the suggested move fared, in a game's words: "It brings you about 3 more points
-    over the next few turns; you were ahead in 64% of 30 simulated plays." When it gains
-    nothing on average, it is simply the best of the choices compared."""
-    rounded = round(found.gain)
-    if rounded >= 1:
-        return (f"It {verb} you about {plural(rounded, point).replace(' ', ' more ', 1)} {when}; "
-                f"you were ahead in {percent(found.ahead)} of {found.plays} simulated plays.")
-    return (f"Of your {found.options} choices it did best in {found.plays} simulated plays "
-            f"(you were ahead in {percent(found.ahead)} of them).")
-
-
-def default_reason(state: State, seat: int, line: list[str], found: Found) -> str:
-    """A reason any game can use: how the suggested move fared in the simulated plays."""
-    return (f"Out of {found.options} choices, this did best: in {found.plays} simulated "
-            f"plays you came out ahead {percent(found.ahead)} of the time.")
 
 
 def single_actions(state: State, seat: int) -> list[list[str]]:
@@ -252,9 +198,9 @@ class SearchBot(Bot):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0].id
-        options_of = hooks_of(state).options
-        if options_of is not None:
-            line = self.flat_search(state, seat, rng, options_of(state, seat))
+        options = self.options(state, seat)
+        if options is not None:
+            line = self.flat_search(state, seat, rng, options)
             self._plan = (tuple(state.history), line)
             return line[0]
         root = self.search(state, seat, rng)
@@ -274,14 +220,27 @@ class SearchBot(Bot):
         return line[0]
 
     # ------------------------------------------------------------------ flat Monte Carlo
+    def options(self, state: State, seat: int) -> list[list[str]] | None:
+        """The whole decisions this bot compares for ``seat`` (the game's ``options``
+        hook), or ``None`` for a game searched by ISMCTS."""
+        options_of = hooks_of(state).options
+        return None if options_of is None else options_of(state, seat)
+
+    def open_search(self, state: State, seat: int, rng: Rng, options: list[list[str]],
+                    tally: "Tally | None" = None) -> FlatSearch:
+        """A flat search over ``options`` with this bot's settings, not yet run: its moves use
+        it, and so do its suggestions (:class:`~engine.bots.hints.HintSearch`), which run it a
+        sample at a time. A bot with a search of its own returns it here."""
+        return FlatSearch(self, state, seat, rng, options, tally)
+
     def flat_search(self, state: State, seat: int, rng: Rng, options: list[list[str]],
                     tally: "Tally | None" = None) -> list[str]:
         """Determinized Monte Carlo over whole decisions with common random numbers (see
         :class:`FlatSearch`), within the bot's budget; the option with the best mean reward
-        wins. With a ``tally``, how each option fared is also counted there (for suggestions)."""
+        wins. With a ``tally``, how each option fared is also counted there."""
         if len(options) == 1 and tally is None:
             return options[0]
-        search = FlatSearch(self, state, seat, rng, options, tally)
+        search = self.open_search(state, seat, rng, options, tally)
         if self.iterations is not None:
             search.run(iterations=self.iterations)
         else:
@@ -293,25 +252,16 @@ class SearchBot(Bot):
     def suggest(self, state: State, seat: int, rng: Rng, seconds: float | None = None,
                 iterations: int | None = None) -> Suggestion:
         """The search's choice for ``seat`` with a reason in the game's words (its
-        ``reason`` hook) built from how the choice fared in the simulated plays. The
-        budget is ``seconds`` (a wall-clock limit, at least one sample) or ``iterations`` (a
-        fixed number of rollouts: the same suggestion for the same ``rng``); by default the
+        ``reason`` hook), worked out by a :class:`~engine.bots.hints.HintSearch`: the
+        budget is ``seconds`` (a wall-clock limit, at least one sample) or ``iterations`` (at
+        most that many rollouts: the same suggestion for the same ``rng``); by default the
         bot's own. ``state`` is left as it was."""
-        hooks = hooks_of(state)
-        options_of = hooks.options
-        if options_of is None or len(state.legal_actions()) == 1:
-            return super().suggest(state, seat, rng)
-        searcher = SearchBot(seconds=self.seconds if seconds is None else seconds,
-                             iterations=self.iterations if seconds is None and iterations is None
-                             else iterations,
-                             exploration=self.exploration, max_rollout=self.max_rollout)
-        options = options_of(state, seat)
-        tally = Tally(len(options))
-        line = searcher.flat_search(state, seat, rng, options, tally)
-        self.last_iterations = searcher.last_iterations
-        found = tally.result(options.index(line))
-        reason_of = hooks.reason or default_reason
-        return Suggestion(line[0], reason_of(state, seat, line, found), tuple(line))
+        if seconds is None and iterations is None:
+            seconds, iterations = (None, self.iterations) if self.iterations is not None else (self.seconds, None)
+        search = HintSearch(self, state, seat, rng, seconds=seconds, iterations=iterations)
+        suggestion = search.run()
+        self.last_iterations = search.rollouts
+        return suggestion
 
     def _roll(self, world: State, rollout, rng: Rng) -> State:
         """Play ``world`` on with the rollout policy, to the end, to the game's horizon
@@ -386,3 +336,6 @@ class SearchBot(Bot):
                     visited.reward += rewards[visited.mover]
         self.last_iterations = count
         return root
+
+
+from .hints import HintSearch  # noqa: E402 - last: it builds on this module

@@ -1,6 +1,9 @@
-"""Hints in the browser: "Suggest a move" rings the suggested control and says why (each game);
-the lobby can turn hints off (remembered, kept in the save); the H key; hotseat."""
+"""Hints in the browser: "Suggest a move" shows its progress, can be cancelled (button, Escape)
+leaving the game as it was, then rings the suggested control and says why (each game); the
+lobby can turn hints off (remembered, kept in the save); the H key; hotseat."""
 from __future__ import annotations
+
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -11,6 +14,8 @@ from e2e_helpers import WAIT_MS, assert_no_axe_violations, start, wait_idle
 GAMES = {"motto": 2, "mottainai": 2, "moteneba": 3}
 HINT_LINE = "[data-testid=hint-line]"
 RINGED = "#table .is-hinted"
+PROGRESS = "[data-testid=hint-progress]"
+CANCEL = "[data-testid=hint-cancel]"
 
 
 def ask_hint(page, *, key: bool = False) -> dict:
@@ -19,11 +24,14 @@ def ask_hint(page, *, key: bool = False) -> dict:
         page.keyboard.press("h")
     else:
         page.click("[data-testid=hint]")
-    # the computer thinks for a second (the page's budget): the button says so and does nothing
+    # the computer thinks (up to the page's budget): the button says so and does nothing, and
+    # the line under the turn shows the progress and Cancel
     button = page.locator("[data-testid=hint]")
     assert button.get_attribute("aria-disabled") == "true"
     assert button.inner_text() == "Thinking about a move…"
+    assert page.locator(PROGRESS).get_attribute("role") == "progressbar"
     page.wait_for_function("document.body.dataset.hint !== undefined", timeout=WAIT_MS)
+    assert page.locator(PROGRESS).count() == 0 and page.locator(CANCEL).count() == 0
     expect(page.locator("[data-testid=hint]")).to_have_text("Suggest a move")
     return page.evaluate("""() => ({
         action: document.body.dataset.hint,
@@ -131,4 +139,101 @@ def test_a_moteneba_placement_rings_the_cube_and_the_girl_then_plays_them(app, t
     page.click(f"#table [data-action='{girl}']")
     wait_idle(page)
     assert page.evaluate("window.__app.status.actions") >= turn + 2
+    assert not page.evaluate("window.__app.lastError")
+
+
+def progress_values(page, until: str, timeout_ms: int = WAIT_MS) -> list[int]:
+    """The progress bar's aria-valuenow, sampled every animation frame (at least once) until
+    ``until`` (a JS expression) holds."""
+    return page.evaluate("""async ([until, timeout]) => {
+        const seen = [];
+        const end = performance.now() + timeout;
+        for (;;) {
+            const bar = document.querySelector('[data-testid=hint-progress]');
+            if (bar) seen.push(Number(bar.getAttribute('aria-valuenow')));
+            if (eval(until) || performance.now() > end) break;
+            await new Promise((r) => requestAnimationFrame(r));
+        }
+        return seen;
+    }""", [until, timeout_ms])
+
+
+@pytest.mark.parametrize("how", ["click", "keyboard", "escape"])
+def test_cancel_stops_the_search_and_leaves_the_game_as_it_was(app, how):
+    page = app
+    page.click("[data-testid=game-moteneba]")   # its searches are the slowest: time to cancel
+    start(page, players=3, seats=["human", "greedy", "greedy"], seed=4)
+    before = page.evaluate("window.__app.save()")
+    if how == "keyboard":
+        page.focus("[data-testid=hint]")
+        page.keyboard.press("Enter")
+        # the focus went to Cancel: Enter stops
+        page.wait_for_function("document.activeElement?.dataset.testid === 'hint-cancel'", timeout=WAIT_MS)
+    else:
+        page.click("[data-testid=hint]")
+    bar = page.locator(PROGRESS)
+    expect(bar).to_be_visible()
+    assert bar.get_attribute("aria-valuemin") == "0" and bar.get_attribute("aria-valuemax") == "100"
+    assert page.locator(HINT_LINE).inner_text().startswith("Looking for a move")
+    assert "Thinking about a move" in page.evaluate("document.getElementById('announce').textContent")
+    # let it search a slice or two, then stop it
+    values = progress_values(page, "Number(document.querySelector('[data-testid=hint-progress]')"
+                                   "?.getAttribute('aria-valuenow')) > 0")
+    assert values and values == sorted(values)
+    if how == "click":
+        page.click(CANCEL)
+    elif how == "keyboard":
+        page.keyboard.press("Enter")
+    else:
+        page.keyboard.press("Escape")
+    expect(page.locator(HINT_LINE)).to_be_hidden()
+    assert page.locator(PROGRESS).count() == 0
+    expect(page.locator("[data-testid=hint]")).to_have_text("Suggest a move")
+    assert page.locator("[data-testid=hint]").get_attribute("aria-disabled") == "false"
+    assert "Suggestion cancelled." in page.evaluate("document.getElementById('announce').textContent")
+    if how == "keyboard":  # the focus is back on the button
+        assert page.evaluate("document.activeElement.dataset.testid") == "hint"
+    # no late answer turns up, and the game is exactly as it was
+    page.wait_for_timeout(3500)
+    expect(page.locator(HINT_LINE)).to_be_hidden()
+    assert page.evaluate("document.body.dataset.hint") is None
+    assert page.evaluate("window.__app.save()") == before
+    assert page.evaluate("window.__app.phase") == "human" and not page.evaluate("window.__app.lastError")
+    # and a new hint still works from there
+    shown = ask_hint(page)
+    assert shown["action"] in {a["id"] for a in page.evaluate("window.__app.view")["legal_actions"]}
+
+
+def test_a_finished_hint_shows_its_progress_then_its_reason_in_the_games_words(app):
+    page = app
+    page.click("[data-testid=game-motto]")
+    start(page, players=2, seats=["human", "greedy"], seed=7)
+    page.click("[data-testid=hint]")
+    values = progress_values(page, "document.body.dataset.hint !== undefined")
+    assert values and values == sorted(values) and values[0] < 100
+    line = page.locator(HINT_LINE).inner_text()
+    assert line.startswith("Suggested: ")
+    # a percentage only from at least 100 simulated games of the move, else words without one
+    for plays in re.findall(r"(\d+) simulated", line):
+        assert int(plays) >= 100, line
+    if "%" not in line:
+        assert re.search(r"simulate|only choice", line), line
+    assert "Suggested move:" in page.evaluate("document.getElementById('announce').textContent")
+
+
+def test_a_move_while_the_hint_searches_stops_it(app):
+    """Playing a card while the engine still searches: the search stops, no stale answer."""
+    page = app
+    page.click("[data-testid=game-moteneba]")
+    start(page, players=3, seats=["human", "greedy", "greedy"], seed=4)
+    turn = page.evaluate("window.__app.status.actions")
+    page.click("[data-testid=hint]")
+    expect(page.locator(PROGRESS)).to_be_visible()
+    legal = ", ".join(f"#table [data-action='{a['id']}']:visible" for a in page.evaluate("window.__app.view")["legal_actions"])
+    page.locator(legal).first.click()
+    wait_idle(page)
+    assert page.evaluate("window.__app.status.actions") > turn
+    page.wait_for_timeout(3500)
+    assert page.locator(PROGRESS).count() == 0
+    assert page.evaluate("document.body.dataset.hint") is None
     assert not page.evaluate("window.__app.lastError")

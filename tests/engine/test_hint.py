@@ -1,21 +1,27 @@
-"""Hints: the hard bot's suggestion for the seat to move (``Bot.suggest``, bridge ``hint``).
+"""Hints: the search bot's suggestion for the seat to move (``Bot.suggest``, ``HintSearch``,
+bridge ``hint`` and the sliced ``hint_start`` / ``hint_step`` / ``hint_stop``).
 
 A suggestion is a legal action with a short plain reason; asking for one changes nothing in the
-game; it is refused when the game is over or the seat is not to move; and it is honest: two
-states that differ only in what the seat cannot see get the same suggestion and reason.
+game; it is refused when the game is over or the seat is not to move; it is honest: two states
+that differ only in what the seat cannot see get the same suggestion and reason; it shows a
+percentage only from at least ``MIN_PLAYS`` simulated games of the suggested move, and says when
+another move is about as good.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 
 import pytest
 
 import engine
 from engine import bridge
 from engine.bots import Suggestion, make_bot
-from engine.core import game_class, game_names
+from engine import core
+from engine.bots.hints import CLOSE_MARGIN, CLOSE_Z, MIN_PLAYS, Found, HintSearch
+from engine.core import game_class, game_names, game_spec
 from engine.rng import Rng
 
 #: a small fixed budget: repeatable and quick
@@ -83,9 +89,16 @@ def test_reasons_speak_of_the_game_and_of_the_simulated_plays(game):
     reasons = [hard(game).suggest(state, state.current_player, Rng(3), **BUDGET).reason
                for state in positions(game, game_class(game).info.min_players, seed=5, every=2, limit=20)]
     assert any("simulated" in r for r in reasons)
-    words = {"motto": r"(With your hand|^Play) .*token|^No card on the table", "mottainai": r"points|ahead",
-             "moteneba": r"hearts|ahead"}[game]
+    words = {"motto": r"(With your hand|^Play) .*token|^No card on the table", "mottainai": r"task|Prayer|helper|work",
+             "moteneba": r"cube"}[game]
     assert any(re.search(words, r) for r in reasons), reasons
+    # from enough plays, the numbers in the game's words
+    sure = [hard(game).suggest(state, state.current_player, Rng(3), iterations=20_000).reason
+            for state in positions(game, game_class(game).info.min_players, seed=5, every=7, limit=2)]
+    numbers = {"motto": r"You won \d+% of \d+ simulated games after it\.",
+               "mottainai": r"(gives you about \d+ more points? over the next few turns; )?you were ahead in \d+%",
+               "moteneba": r"(brings you about \d+ more hearts? by the end of this year; )?you were ahead in \d+%"}[game]
+    assert all(re.search(numbers, r) for r in sure if "only choice" not in r), sure
 
 
 def test_a_single_legal_action_is_suggested_as_the_only_choice():
@@ -155,7 +168,13 @@ def test_bridge_hint_is_refused_when_it_is_not_your_turn_or_the_game_is_over():
     saved = bridge.save()
     error = refused(bridge.hint(json.dumps({"seat": 1 - seat})))
     assert error == f"there is no move to suggest: it is {{P{seat}}}'s turn, not {{P{1 - seat}}}'s"
-    assert "seconds must be a number above 0 and at most 2" in refused(bridge.hint(json.dumps({"seat": seat, "seconds": 9})))
+    assert refused(bridge.hint(json.dumps({"seat": seat, "seconds": 11}))) == (
+        "seconds must be a number above 0 and at most 10, not 11")
+    assert "seconds" in refused(bridge.hint(json.dumps({"seat": seat, "seconds": True})))
+    assert refused(bridge.hint(json.dumps({"seat": seat, "seconds": 1, "iterations": 5}))) == (
+        "hint takes seconds or iterations, not both")
+    assert refused(bridge.hint(json.dumps({"seat": seat, "budget": 5}))) == (
+        "hint has no setting 'budget'; settings: seat, seconds or iterations")
     assert "seconds" in refused(bridge.hint(json.dumps({"seat": seat, "seconds": 0})))
     assert "iterations" in refused(bridge.hint(json.dumps({"seat": seat, "iterations": 10**6})))
     assert "the seat" in refused(bridge.hint(json.dumps({"seat": 5})))
@@ -181,4 +200,258 @@ def test_the_page_can_call_hint_and_the_contract_lists_it():
     contract = (root / "docs" / "bridge-contract.md").read_text(encoding="utf-8")
     assert "| `hint(spec)` |" in contract
     assert f"`0 < seconds <= {bridge.MAX_HINT_SECONDS:g}`" in contract
+    for name in ("hint_start", "hint_step", "hint_stop"):
+        assert name in worker._FUNCTIONS and f"| `{name}(" in contract
     assert f"`1..{bridge.MAX_HINT_ITERATIONS}`" in contract
+
+
+# ---------------------------------------------------------------------- numbers worth trusting
+
+def percentages_from(reason: str) -> list[int]:
+    """How many simulated plays each percentage in ``reason`` says it was drawn from."""
+    if "%" not in reason:
+        return []
+    counts = [int(n) for n in re.findall(r"(\d+) simulated", reason)]
+    assert counts, reason
+    return counts
+
+
+def search_for(game, state, rng_seed=5, **budget) -> HintSearch:
+    search = HintSearch(hard(game), state, state.current_player, Rng(rng_seed), **budget)
+    search.run()
+    return search
+
+
+@pytest.mark.parametrize("game,n", PLAYER_COUNTS)
+@pytest.mark.parametrize("iterations", [8, 60])
+def test_a_hint_never_shows_a_percentage_from_fewer_than_100_plays(game, n, iterations):
+    """At small budgets a hint gives words without a number; a percentage only ever comes
+    from at least MIN_PLAYS simulated plays of the suggested move."""
+    for state in positions(game, n, seed=61 + n + iterations, every=3, limit=6):
+        search = search_for(game, state, iterations=iterations)
+        reason = search.suggestion().reason
+        if search.plays < MIN_PLAYS:
+            assert "%" not in reason and not re.search(r"\d+ simulated", reason), (search.plays, reason)
+        for plays in percentages_from(reason):
+            assert plays >= MIN_PLAYS and plays == search.plays, reason
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_given_the_budget_a_hint_searches_until_100_plays_and_then_shows_its_numbers(game):
+    shown = 0
+    for state in positions(game, game_class(game).info.min_players, seed=17, every=5, limit=3):
+        if len(state.legal_actions()) == 1:
+            continue
+        search = search_for(game, state, iterations=20_000)
+        reason = search.suggestion().reason
+        if len(search.options) > 1:
+            # it stopped as soon as the leader had its hundred plays
+            assert search.plays == MIN_PLAYS and search.samples == MIN_PLAYS
+            assert percentages_from(reason) == [MIN_PLAYS], reason
+            shown += 1
+    assert shown >= 2
+
+
+def test_the_race_drops_clearly_worse_moves_so_the_rest_get_plays_sooner():
+    state = next(s for s in positions("motto", 2, seed=17, every=5, limit=6) if len(s.legal_actions()) > 3)
+    search = search_for("motto", state, iterations=20_000)
+    assert len(search.active) < len(search.options)
+    assert search.rollouts < MIN_PLAYS * len(search.options)
+    # every dropped option was beaten by more than two standard errors at some point, so it has fewer plays
+    for i in set(range(len(search.options))) - set(search.active):
+        assert search.tally.plays[i] < search.plays
+
+
+@pytest.mark.parametrize("game,n", PLAYER_COUNTS)
+def test_a_hint_run_a_slice_at_a_time_is_the_same_as_in_one_go(game, n):
+    for state in positions(game, n, seed=71 + n, every=5, limit=2):
+        whole = search_for(game, state, iterations=120).suggestion()
+        sliced = HintSearch(hard(game), state, state.current_player, Rng(5), iterations=120)
+        progress = [sliced.progress]
+        while not sliced.done:
+            sliced.step(0.0)  # one sample per slice
+            progress.append(sliced.progress)
+        assert sliced.suggestion() == whole
+        assert progress == sorted(progress) and progress[-1] == 1.0
+
+
+def test_the_closeness_rule_is_the_paired_difference_within_two_standard_errors():
+    """Whatever the search reports as "about as good" is the runner-up within CLOSE_Z standard
+    errors of the paired difference (or CLOSE_MARGIN); every other option left the race."""
+    checked = 0
+    for game in game_names():
+        for state in positions(game, game_class(game).info.min_players, seed=23, every=4, limit=3):
+            search = search_for(game, state, iterations=1500)
+            if len(search.options) < 2:
+                continue
+            leader = search.leader()
+            rival = search.rival(leader)
+            found = search.tally.result(leader)
+            for other in search.active:
+                if other != leader:
+                    mean, error = search.difference(leader, other)
+                    assert mean >= 0
+            if rival is not None:
+                mean, error = search.difference(leader, rival)
+                assert mean <= max(CLOSE_Z * error, CLOSE_MARGIN)
+                reason = search.suggestion().reason
+                assert ("is about as good as" in reason or "did about as well" in reason
+                        or "as well as any" in reason), reason
+                checked += 1
+            assert found.plays == search.plays
+    assert checked >= 3
+
+
+def test_close_moves_are_named_in_the_games_words():
+    from engine.games.motto.bots import _short, motto_reason
+    state = next(s for s in positions("motto", 2, seed=3, every=1, limit=30)
+                 if "draw" in {a.id for a in s.legal_actions()} and s.pool[0] is not None and not s.selection)
+    card = _short(state.pool[0])  # "2 Love (red)"
+    sure = Found(plays=140, ahead=0.52, gain=1.0, options=5, rival=("draw",))
+    reason = motto_reason(state, state.current_player, ["take:0"], sure)
+    assert reason.endswith(f"Taking {card} is about as good as drawing. You won 52% of 140 simulated games after it."), reason
+    unsure = Found(plays=30, ahead=0.52, gain=1.0, options=5, rival=("draw",))
+    reason = motto_reason(state, state.current_player, ["take:0"], unsure)
+    assert reason.endswith("Drawing did about as well in the games there was time to simulate."), reason
+    assert "%" not in reason
+    alone = Found(plays=30, ahead=0.52, gain=1.0, options=5)
+    assert motto_reason(state, state.current_player, ["draw"], alone) == (
+        "No card on the table makes a better set for you now. "
+        "In the simulated games it did better than your other choices.")
+
+
+# ---------------------------------------------------------------------- the sliced hint in the bridge
+
+
+def test_bridge_hint_session_is_repeatable_and_matches_the_one_call_hint():
+    ok(bridge.new_game(json.dumps({"game": "mottainai", "num_players": 2, "seed": 6})))
+    seat = ok(bridge.view("null"))["view"]["current_player"]
+    saved = bridge.save()
+    whole = ok(bridge.hint(json.dumps({"seat": seat, "iterations": 200})))
+    for slice_seconds in (0.01, 0.5):
+        started = ok(bridge.hint_start(json.dumps({"seat": seat, "iterations": 200})))
+        assert started["progress"] == 0 and started["done"] is False
+        steps = []
+        while True:
+            reply = ok(bridge.hint_step(json.dumps({"seconds": slice_seconds})))
+            steps.append(reply["progress"])
+            if reply["done"]:
+                break
+        assert steps == sorted(steps) and steps[-1] == 1
+        assert {k: reply[k] for k in whole if k != "ok"} == {k: whole[k] for k in whole if k != "ok"}
+        assert bridge.save() == saved
+    # it is over once answered
+    assert refused(bridge.hint_step(None)) == "no hint is being worked out: begin one with hint_start"
+
+
+@pytest.mark.parametrize("move", ["apply", "bot_turn", "undo", "load", "new_game"])
+def test_a_hint_session_is_void_once_the_game_moves(move):
+    status = ok(bridge.new_game(json.dumps({"game": "motto", "num_players": 2, "seed": 9})))["status"]
+    seat = status["current_player"]
+    rng = Rng(2)
+    while move == "undo" and not status["can_undo"]:  # something to take back
+        legal = ok(bridge.view(json.dumps(seat)))["view"]["legal_actions"]
+        status = ok(bridge.apply(json.dumps({"seat": seat, "action": legal[rng.below(len(legal))]["id"]})))["status"]
+        seat = status["current_player"]
+    saved = bridge.save()
+    ok(bridge.hint_start(json.dumps({"seat": seat, "seconds": 3})))
+    assert ok(bridge.hint_step(json.dumps({"seconds": 0.01})))["done"] is False
+    if move == "apply":
+        ok(bridge.apply(json.dumps({"seat": seat, "action": "draw"})))
+    elif move == "bot_turn":
+        ok(bridge.bot_turn(json.dumps({"seat": seat, "bot": "random", "seed": 3})))
+    elif move == "undo":
+        ok(bridge.undo(json.dumps({"seat": seat})))
+    elif move == "load":
+        ok(bridge.load(json.dumps(ok(saved)["save"])))
+    else:
+        ok(bridge.new_game(json.dumps({"game": "motto", "num_players": 2, "seed": 9})))
+    assert refused(bridge.hint_step(None)) == "the game has moved since this hint was asked for: ask again"
+    assert refused(bridge.hint_step(None)) == "no hint is being worked out: begin one with hint_start"
+
+
+def test_bridge_hint_stop_drops_the_hint_and_leaves_the_game_as_it_was():
+    ok(bridge.new_game(json.dumps({"game": "moteneba", "num_players": 3, "seed": 2})))
+    seat = ok(bridge.view("null"))["view"]["current_player"]
+    saved, rng, history = bridge.save(), bridge._game.rng.state, list(bridge._game.history)
+    ok(bridge.hint_start(json.dumps({"seat": seat})))
+    ok(bridge.hint_step(json.dumps({"seconds": 0.05})))
+    assert ok(bridge.hint_stop())["stopped"] is True
+    assert ok(bridge.hint_stop())["stopped"] is False
+    assert bridge.save() == saved and bridge._game.rng.state == rng and bridge._game.history == history
+    assert refused(bridge.hint_step(None)).startswith("no hint is being worked out")
+
+
+def test_bridge_hint_session_checks_its_input():
+    ok(bridge.new_game(json.dumps({"game": "motto", "num_players": 2, "seed": 1})))
+    seat = ok(bridge.view("null"))["view"]["current_player"]
+    assert refused(bridge.hint_start(json.dumps({"seat": 1 - seat}))) == (
+        f"there is no move to suggest: it is {{P{seat}}}'s turn, not {{P{1 - seat}}}'s")
+    assert "the seat" in refused(bridge.hint_start(json.dumps({"seat": -1})))
+    assert refused(bridge.hint_start(json.dumps({"seat": seat, "seconds": "3"}))) == (
+        "seconds must be a number above 0 and at most 10, not '3'")
+    assert "hint_start's argument must be a JSON object" in refused(bridge.hint_start("7"))
+    ok(bridge.hint_start(json.dumps({"seat": seat})))
+    assert refused(bridge.hint_step(json.dumps({"seconds": 5}))) == (
+        "seconds must be a number above 0 and at most 2, not 5")
+    assert refused(bridge.hint_step(json.dumps({"slice": 1}))) == (
+        "hint_step has no setting 'slice'; settings: seconds")
+    assert ok(bridge.hint_step(json.dumps({"seconds": 0.01})))["done"] is False  # still there
+    ok(bridge.hint_stop())
+
+
+def test_a_bug_in_a_hint_is_reported_as_a_bug_not_a_refusal(monkeypatch):
+    ok(bridge.new_game(json.dumps({"game": "motto", "num_players": 2, "seed": 1})))
+    seat = ok(bridge.view("null"))["view"]["current_player"]
+
+    def broken(state, seat, line, found):
+        raise KeyError("oops")
+    spec = game_spec("motto")
+    monkeypatch.setitem(core._GAMES, "motto", replace(spec, search=replace(spec.search, reason=broken)))
+    ok(bridge.hint_start(json.dumps({"seat": seat, "iterations": 30})))
+    reply = {"ok": True, "done": False}
+    while reply["ok"] and not reply["done"]:
+        reply = json.loads(bridge.hint_step(None))
+    assert reply["ok"] is False and reply["internal"] is True and "KeyError" in reply["traceback"]
+
+
+def test_a_hint_works_with_any_search_bot_even_one_that_drops_options_itself():
+    """A SearchBot subclass with a search of its own (here: the worse half of the options
+    dropped every 4 samples, as a halving search does) suggests through the same race."""
+    from engine.bots.search import FlatSearch, SearchBot
+
+    class Halving(FlatSearch):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.active = list(range(len(self.options)))
+
+        def sample(self):
+            seat, rng = self.seat, self.rng
+            self.samples += 1
+            world = self.state.determinize(seat, rng)
+            seed = rng.next_u32()
+            for index in self.active:
+                branch = world.clone()
+                for action_id in self.options[index]:
+                    branch.apply(action_id)
+                end = self.bot._roll(branch, self.rollout, Rng(seed))
+                self.totals[index] += self.evaluate(end)[seat]
+                self.tally.count(index, seat, world, end)
+            if self.samples % 4 == 0 and len(self.active) > 2:
+                ranked = sorted(self.active, key=lambda i: -self.totals[i])
+                self.active = sorted(ranked[:len(ranked) // 2 + 1])
+
+    class HalvingBot(SearchBot):
+        def open_search(self, state, seat, rng, options, tally=None):
+            return Halving(self, state, seat, rng, options, tally)
+
+    for state in positions("motto", 3, seed=19, every=4, limit=4):
+        seat = state.current_player
+        bot = HalvingBot(max_rollout=40)
+        search = HintSearch(bot, state, seat, Rng(8), iterations=20_000)
+        suggestion = search.run()
+        assert suggestion.action in {a.id for a in state.legal_actions()}
+        assert HintSearch(HalvingBot(max_rollout=40), state, seat, Rng(8), iterations=20_000).run() == suggestion
+        if len(search.options) > 1:
+            assert search.plays == MIN_PLAYS == search.tally.plays[search.leader()]
+            assert percentages_from(suggestion.reason) == [MIN_PLAYS], suggestion.reason

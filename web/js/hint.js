@@ -1,13 +1,18 @@
-// Hints: "Suggest a move" asks the engine's hard computer player what the seat on screen
-// should do (bridge hint({seat, seconds}), docs/bridge-contract.md), from that seat's own
-// view only, then rings the suggested card or button and says why in a line under the turn
-// line (and through announce()). Shortcut H.
+// Hints: "Suggest a move" asks the engine's search what the seat on screen should do, from that
+// seat's own view only (bridge hint_start / hint_step / hint_stop, docs/bridge-contract.md),
+// then rings the suggested card or button and says why in a line under the turn line (and
+// through announce()). Shortcut H.
 //
-// While the computer thinks, the button says so and does nothing (aria-disabled). It shows only
-// on a human's turn, for the seat on screen, when the table has hints on
-// (a lobby option). The suggestion belongs to one seat at one turn: the next redraw (a move, a
-// computer's turn, the curtain in hotseat) clears it, and an answer that arrives after the
-// turn has changed is dropped, so it never shows behind the curtain or to another player.
+// The engine searches up to HINT_SECONDS, a slice (SLICE_SECONDS) per worker call, so between
+// slices the page draws a progress bar (role=progressbar) and offers Cancel (also Escape);
+// it stops sooner once the suggested move has been simulated often enough for its numbers.
+// Cancel drops the search and leaves the game as it was. While it searches the button says so
+// and does nothing (aria-disabled; the focus, if it was on the button, goes to Cancel and comes
+// back with the answer). It shows only on a human's turn, for the seat on screen,
+// when the table has hints on (a lobby option). The suggestion belongs to one seat at one turn:
+// a redraw for another turn (a move, a computer's turn, the curtain in hotseat) stops the search
+// or clears the answer, and an answer that arrives after the turn has changed is dropped, so it
+// never shows behind the curtain or to another player.
 //
 // The views mark their clickable elements with data-action="<action id>"; a suggestion whose
 // action has no visible element is still named in the reason line by its label.
@@ -16,27 +21,34 @@ import { call } from "./engine-client.js";
 import { announce, bringIntoView, curtainOpen, onShortcut } from "./a11y.js";
 import { $, show } from "./dom.js";
 
-/** How long the computer may think about a hint, in seconds (the engine caps it at 2). */
-export const HINT_SECONDS = 1;
+/** How long the engine may search for a hint in all, in seconds (it stops sooner once the
+ *  suggested move has been simulated often enough). */
+export const HINT_SECONDS = 3;
+/** How long one worker call searches, in seconds: the page draws the progress between calls. */
+const SLICE_SECONDS = 0.2;
 
 const RING = "is-hinted";
 
 let current = null;  // {enabled, canAct, seat, turn, fill}: what is on screen now
-let asking = null;   // "seat:turn" while a hint is being computed
+let asking = null;   // {key: "seat:turn", cancelled} while a hint is being searched
 
 const keyOf = (ctx) => (ctx ? `${ctx.seat}:${ctx.turn}` : "");
+const thinking = () => asking != null && asking.key === keyOf(current);
 
 /** Called by the shell after every redraw of the table: drop any shown hint (the elements it
- *  ringed are gone) and show the button only if the seat on screen may ask now. */
+ *  ringed are gone) and show the button only if the seat on screen may ask now. A search for
+ *  this same turn goes on (its progress stays); one for another turn stops. */
 export function drawHint(ctx) {
   current = ctx;
-  clearReason();
+  if (asking && !thinking()) stop();
+  if (!thinking()) clearReason();
   updateButton();
 }
 
 /** Hide everything (the curtain, the lobby): nothing of a seat's hint stays on the page. */
 export function clearHint() {
   current = null;
+  stop();
   clearReason();
   updateButton();
 }
@@ -48,13 +60,13 @@ function canAsk() {
 function updateButton() {
   const button = $("btn-hint");
   if (!button) return;
-  const thinking = asking != null && asking === keyOf(current);
-  show(button, canAsk() || thinking);
+  const busy = thinking();
+  show(button, canAsk() || busy);
   // aria-disabled (not disabled) while thinking, so a keyboard user's focus stays on the button
-  button.setAttribute("aria-disabled", thinking ? "true" : "false");
-  button.setAttribute("aria-busy", thinking ? "true" : "false");
+  button.setAttribute("aria-disabled", busy ? "true" : "false");
+  button.setAttribute("aria-busy", busy ? "true" : "false");
   // "Suggest a move" (on a phone just "Suggest": the rest is in a span the narrow layout hides)
-  if (thinking) button.textContent = "Thinking about a move…";
+  if (busy) button.replaceChildren("Thinking", Object.assign(document.createElement("span"), { className: "tool__more", textContent: " about a move" }), "…");
   else button.replaceChildren("Suggest", Object.assign(document.createElement("span"), { className: "tool__more", textContent: " a move" }));
 }
 
@@ -63,8 +75,41 @@ function clearReason() {
   delete document.body.dataset.hint;
   const line = $("hint-line");
   if (line) {
+    const refocus = line.contains(document.activeElement);
     line.replaceChildren();
     show(line, false);
+    if (refocus) focusButton();
+  }
+}
+
+function focusButton() {
+  const button = $("btn-hint");
+  if (button && !button.hidden) button.focus({ preventScroll: true });
+}
+
+/** Stop the search under way, if any (the engine drops it; the game is untouched). */
+function stop() {
+  if (!asking) return false;
+  asking.cancelled = true;
+  asking = null;
+  call("hint_stop").catch(() => {});
+  return true;
+}
+
+/** Cancel (the button or Escape): stop searching, say so, and leave everything as it was. */
+function cancel() {
+  if (!thinking()) return;
+  stop();
+  clearReason();
+  updateButton();
+  announce("Suggestion cancelled.");
+}
+
+async function engine(name, args) {
+  try {
+    return await call(name, args);
+  } catch (err) {
+    return { ok: false, error: String(err?.message ?? err) };
   }
 }
 
@@ -73,21 +118,30 @@ function clearReason() {
 async function ask({ fromKey = false } = {}) {
   if (!canAsk() || asking) return;
   const ctx = current;
-  const key = keyOf(ctx);
-  asking = key;
-  updateButton();
+  const run = { key: keyOf(ctx), cancelled: false };
+  const fromButton = document.activeElement === $("btn-hint");
+  asking = run;
   clearReason();
-  let reply;
-  try {
-    reply = await call("hint", { seat: ctx.seat, seconds: HINT_SECONDS });
-  } catch (err) {
-    reply = { ok: false, error: String(err?.message ?? err) };
+  updateButton();
+  showProgress(0);
+  // asked with the button: the focus goes to Cancel (Enter stops); it comes back with the answer
+  if (fromButton) document.querySelector("#hint-line .hint-cancel").focus({ preventScroll: true });
+  announce("Thinking about a move. Cancel or Escape stops.");
+  const gone = () => run.cancelled || keyOf(current) !== run.key || !canAsk();
+  let reply = await engine("hint_start", { seat: ctx.seat, seconds: HINT_SECONDS });
+  while (reply.ok && !reply.done && !gone()) {
+    setProgress(reply.progress);
+    reply = await engine("hint_step", { seconds: SLICE_SECONDS });
   }
+  if (run.cancelled) return;     // Cancel, the lobby or the curtain stopped it: all said and done
   asking = null;
-  if (keyOf(current) !== key || !canAsk()) {  // the turn moved on meanwhile: not for this screen
+  if (gone()) {                  // the turn moved on meanwhile: not for this screen
+    if (reply.ok && !reply.done) call("hint_stop").catch(() => {});
     updateButton();
     return;
   }
+  const hadFocus = $("hint-line").contains(document.activeElement);
+  clearReason();
   updateButton();
   if (!reply.ok) {
     showReason([`No suggestion: ${ctx.fill(reply.error)}`]);
@@ -101,9 +155,36 @@ async function ask({ fromKey = false } = {}) {
   const first = ringed[0];
   if (first) {
     bringIntoView(first);
-    if (fromKey && first.matches("button:not(:disabled), [tabindex]")) first.focus({ preventScroll: true });
-  }
+    if ((fromKey || hadFocus) && first.matches("button:not(:disabled), [tabindex]")) first.focus({ preventScroll: true });
+    else if (hadFocus) focusButton();
+  } else if (hadFocus) focusButton();
   document.body.dataset.hint = reply.action; // for the tests: which action was suggested
+}
+
+/** The line while the engine searches: a progress bar, what is happening, and Cancel. */
+function showProgress(progress) {
+  const bar = Object.assign(document.createElement("span"), { className: "hint-progress" });
+  bar.setAttribute("role", "progressbar");
+  bar.setAttribute("aria-label", "Looking for a move");
+  bar.setAttribute("aria-valuemin", "0");
+  bar.setAttribute("aria-valuemax", "100");
+  bar.dataset.testid = "hint-progress";
+  bar.append(Object.assign(document.createElement("span"), { className: "hint-progress__fill" }));
+  const stopButton = Object.assign(document.createElement("button"), { type: "button", className: "hint-cancel", textContent: "Cancel" });
+  stopButton.dataset.testid = "hint-cancel";
+  stopButton.setAttribute("aria-keyshortcuts", "Escape");
+  stopButton.addEventListener("click", cancel);
+  showReason([bar, h("span", "Looking for a move…"), stopButton]);
+  $("hint-line").classList.add("is-thinking");
+  setProgress(progress);
+}
+
+function setProgress(progress) {
+  const bar = document.querySelector("#hint-line .hint-progress");
+  if (!bar) return;
+  const percent = Math.round(Math.min(Math.max(progress, 0), 1) * 100);
+  bar.setAttribute("aria-valuenow", String(percent));
+  bar.firstElementChild.style.width = `${percent}%`;
 }
 
 /** Ring the visible elements of the suggested line (one per action id, in order). */
@@ -128,13 +209,15 @@ function h(tag, text) {
 
 function showReason(parts) {
   const line = $("hint-line");
+  line.classList.remove("is-thinking");
   line.replaceChildren(...parts);
   show(line, true);
 }
 
-/** Wire the button and the H key (once, at start-up). */
+/** Wire the button, the H key and Escape (once, at start-up). */
 export function initHints() {
   $("btn-hint").addEventListener("click", () => ask());
   onShortcut("h", () => ask({ fromKey: true }));
+  onShortcut("Escape", cancel);
   updateButton();
 }

@@ -14,7 +14,8 @@ from engine import bridge
 # bridge function name -> does it take an argument?
 _FUNCTIONS = {"list_games": False, "new_game": True, "view": True, "apply": True,
               "bot_turn": True, "save": False, "load": True, "benchmark": True,
-              "undo": True, "hint": True, "replay_info": False, "replay_view": True}
+              "undo": True, "hint": True, "hint_start": True, "hint_step": True, "hint_stop": False,
+              "replay_info": False, "replay_view": True}
 
 
 def call(name, arg=None):

@@ -13,7 +13,8 @@ from __future__ import annotations
 import math
 
 from ...bots import Bot, random_action
-from ...bots.search import Found, outcome, outlook
+from ...bots.hints import Found, compared, doing, outlook, sentences
+from ...bots.search import outcome
 from ...rng import Rng
 from .rules import (COLOUR_INDEX, COLOUR_NAMES, COLOURS, GIRLS, NUM_COLOURS, MotenebaState, award,
                     influence, rerank, topic_values)
@@ -383,11 +384,26 @@ def moteneba_evaluate(state: MotenebaState) -> list[float]:
             for s in range(n)]
 
 
+def _doing(state: MotenebaState, line) -> str:
+    """A move in Moteneba's words, as a gerund: "placing a red cube by Mai", "placing a red
+    cube on its topic card", else from its label ("playing the event card Trade: ...")."""
+    if len(line) == 2 and line[0].startswith("cube:"):
+        colour = COLOUR_NAMES[line[0][5:]].lower()
+        if line[1].startswith("girl:"):
+            return f"placing a {colour} cube by {GIRLS[state.girls[int(line[1][5:])]]['name']}"
+        if line[1].startswith("topic:"):
+            return f"placing a {colour} cube on its topic card"
+    return doing(state, line)
+
+
 def moteneba_reason(state: MotenebaState, seat: int, line: list[str], found: Found) -> str:
-    """Why the hard bot suggests ``line``: where the cube goes, then the hearts it brought by the
-    end of this school year in the simulated plays (greedy play for every seat)."""
-    odds = outlook(found, "brings", "heart", "by the end of this year")
-    if len(line) == 2 and line[0].startswith("cube:") and line[1].startswith("girl:"):
+    """Why the hard bot suggests ``line``: where the cube goes, whether another move is about as
+    good, then the hearts it brought by the end of this school year in the simulated plays
+    (greedy play for every seat; numbers only from enough of them)."""
+    by_girl = len(line) == 2 and line[0].startswith("cube:") and line[1].startswith("girl:")
+    odds = sentences(compared(state, line, found, _doing, named=by_girl),
+                     outlook(found, "brings", "heart", "by the end of this year"))
+    if by_girl:
         colour = COLOUR_NAMES[line[0][5:]].lower()
         girl = GIRLS[state.girls[int(line[1][5:])]]["name"]
         return f"Place a {colour} cube by {girl}. {odds}"

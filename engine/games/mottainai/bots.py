@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from ...bots import Bot, RandomBot
-from ...bots.search import Found, outlook, score_margin_evaluator
+from ...bots.hints import Found, compared, doing, outlook, sentences
+from ...bots.search import score_margin_evaluator
 from ...rng import Rng
 from ...words import plural
 from .cards import KIND_BY_KEY, ROLES, VALUES
@@ -192,12 +193,26 @@ ROLLOUT_DEPTH = 30
 mottainai_evaluate = score_margin_evaluator(4.0)
 
 
+def _doing(state: MottainaiState, line) -> str:
+    """A move in Mottainai's words, as a gerund: "taking a Smith action", "taking a Prayer",
+    else from its label ("hiring Kite (Cloth 2) from the floor as a Tailor helper")."""
+    first = line[0]
+    if first == "prayer":
+        return "taking a Prayer"
+    if first in ("smith", "potter", "tailor", "monk", "clerk", "craft"):
+        return f"taking a {first.title()} action"
+    return doing(state, line)
+
+
 def mottainai_reason(state: MottainaiState, seat: int, line: list[str], found: Found) -> str:
-    """Why the hard bot suggests ``line[0]``: a completed work's points, then what the move
-    brought in the simulated plays of the next few turns (greedy play for every seat)."""
-    odds = outlook(found, "gives", "point", "over the next few turns")
+    """Why the hard bot suggests ``line[0]``: a completed work's points, whether another move is
+    about as good, then what the move brought in the simulated plays of the next few turns
+    (greedy play for every seat; numbers only from enough of them)."""
     verb, _, key = line[0].partition(":")
-    if verb == "work" and key in KIND_BY_KEY:
+    work = verb == "work" and key in KIND_BY_KEY
+    odds = sentences(compared(state, line, found, _doing, named=work),
+                     outlook(found, "gives", "point", "over the next few turns"))
+    if work:
         kind = KIND_BY_KEY[key]
         return f"Completes the {kind.name}, a work worth {plural(kind.value, 'point')}. {odds}"
     return odds

@@ -5,7 +5,8 @@ from __future__ import annotations
 from itertools import combinations
 
 from ...bots import Bot
-from ...bots.search import Found, outcome, percent
+from ...bots.hints import Found, compared, percent, sentences
+from ...bots.search import outcome
 from ...rng import Rng
 from ...words import plural
 from .rules import (ALL_KINDS, CARD_BY_KEY, KIND_INDEX, LEGAL, SHARED_KEYS, SHARES, MottoState,
@@ -214,13 +215,27 @@ def _short(card) -> str:
     return f"{card.count} {stack_label(card.symbol)} ({card.colour})"
 
 
+def _doing(state: MottoState, line) -> str:
+    """A move of ``line`` in Motto's words, as a gerund: "taking 2 Love (red)", "drawing",
+    "playing 1 Money (blue), 2 Money (blue), 3 Money (blue)"."""
+    first = line[0]
+    if line[-1] == "confirm":
+        cards = list(state.selection) + [CARD_BY_KEY[a[7:]] for a in line if a.startswith("select:")]
+        return "playing " + ", ".join(_short(card) for card in cards)
+    if first.startswith("take:"):
+        return f"taking {_short(state.pool[int(first[5:])])}"
+    return {"draw": "drawing", "pass": "passing", "cancel": "putting the chosen cards back"}.get(first, first)
+
+
 def motto_reason(state: MottoState, seat: int, line: list[str], found: Found) -> str:
     """Why the hard bot suggests ``line``, in Motto's words: what the set takes now, or the set a
-    face-up card makes with the hand, then how often it won the simulated games. Only the
-    seat's own hand and the table are read."""
-    odds = f"You won {percent(found.ahead)} of {found.plays} simulated games after it."
-    hand = state.hands[seat]
+    face-up card makes with the hand, whether another move is about as good, then how often it
+    won the simulated games (only from enough of them). Only the seat's own hand and the table
+    are read."""
     first = line[0]
+    odds = sentences(compared(state, line, found, _doing, "games", named=line[-1] == "confirm"),
+                     found.sure and f"You won {percent(found.ahead)} of {found.plays} simulated games after it.")
+    hand = state.hands[seat]
     if line[-1] == "confirm":
         cards = list(state.selection) + [CARD_BY_KEY[a[7:]] for a in line if a.startswith("select:")]
         points = _payout_value(state.stacks, cards)
@@ -233,6 +248,11 @@ def motto_reason(state: MottoState, seat: int, line: list[str], found: Found) ->
             return (f"With your hand, {_short(card)} makes a set worth {plural(plan[0], 'point')} "
                     f"({_tokens_text(state.stacks, plan[1], sizes=False)}). {odds}")
         return odds
+    if first == "draw":
+        return f"No card on the table makes a better set for you now. {odds}"
+    if first == "cancel":
+        return f"Put the chosen cards back: another set is better. {odds}"
+    return odds
     if first == "draw":
         return f"No card on the table makes a better set for you now. {odds}"
     if first == "cancel":
