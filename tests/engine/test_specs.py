@@ -16,7 +16,7 @@ import pytest
 import engine
 from engine import core
 from engine.bots import LEVELS, Bot, make_bot
-from engine.bots.search import Found
+from engine.bots.hints import Found
 from engine.core import State, game_names, game_spec, register
 from engine.hidden import HiddenInfo
 from engine.rng import Rng
