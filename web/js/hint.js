@@ -17,7 +17,7 @@
 // The views mark their clickable elements with data-action="<action id>"; a suggestion whose
 // action has no visible element is still named in the reason line by its label.
 
-import { call } from "./engine-client.js";
+import { failureText, request } from "./engine-client.js";
 import { announce, bringIntoView, curtainOpen, onShortcut } from "./a11y.js";
 import { $, show } from "./dom.js";
 
@@ -92,7 +92,7 @@ function stop() {
   if (!asking) return false;
   asking.cancelled = true;
   asking = null;
-  call("hint_stop").catch(() => {});
+  request("hint_stop");
   return true;
 }
 
@@ -103,14 +103,6 @@ function cancel() {
   clearReason();
   updateButton();
   announce("Suggestion cancelled.");
-}
-
-async function engine(name, args) {
-  try {
-    return await call(name, args);
-  } catch (err) {
-    return { ok: false, error: String(err?.message ?? err) };
-  }
 }
 
 /** Ask for a hint for the seat on screen; `fromKey`: asked with the H key (the focus then goes
@@ -128,15 +120,15 @@ async function ask({ fromKey = false } = {}) {
   if (fromButton) document.querySelector("#hint-line .hint-cancel").focus({ preventScroll: true });
   announce("Thinking about a move. Cancel or Escape stops.");
   const gone = () => run.cancelled || keyOf(current) !== run.key || !canAsk();
-  let reply = await engine("hint_start", { seat: ctx.seat, seconds: HINT_SECONDS });
+  let reply = await request("hint_start", { seat: ctx.seat, seconds: HINT_SECONDS });
   while (reply.ok && !reply.done && !gone()) {
     setProgress(reply.progress);
-    reply = await engine("hint_step", { seconds: SLICE_SECONDS });
+    reply = await request("hint_step", { seconds: SLICE_SECONDS });
   }
   if (run.cancelled) return;     // Cancel, the lobby or the curtain stopped it: all said and done
   asking = null;
   if (gone()) {                  // the turn moved on meanwhile: not for this screen
-    if (reply.ok && !reply.done) call("hint_stop").catch(() => {});
+    if (reply.ok && !reply.done) request("hint_stop");
     updateButton();
     return;
   }
@@ -144,7 +136,7 @@ async function ask({ fromKey = false } = {}) {
   clearReason();
   updateButton();
   if (!reply.ok) {
-    showReason([`No suggestion: ${ctx.fill(reply.error)}`]);
+    showReason([failureText(reply, (error) => `No suggestion: ${ctx.fill(error)}`)]);
     return;
   }
   const ringed = ring(reply.line ?? [reply.action]);
