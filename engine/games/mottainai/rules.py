@@ -40,12 +40,25 @@ from ...rng import Rng
 from .cards import (HAND_LIMIT, KIND_BY_KEY, KINDS_PER_DECK, MATERIAL_NAMES, MATERIALS, ROLE_NAMES, ROLE_TEXT,
                     ROLES, VALUES, WINGS, count_text, distinct, find, first_player, kind_of, label, material_of)
 from .crafting import Crafting
-from .effects import EFFECTS, INSTEAD_TRIGGERS, Offer
+from .effects import EFFECTS, INSTEAD_TRIGGERS, Effect, Offer
 from .scoring import Scoring
 from .views import Views
 
 
 # ---------------------------------------------------------------------- the game
+_WINNING: tuple[int, frozenset] = (0, frozenset())
+
+
+def _winning_cards() -> frozenset:
+    """The cards whose effect may win the game at once (their ``wins_now``), checked after
+    every step; the others need not be asked."""
+    global _WINNING
+    if _WINNING[0] != len(EFFECTS):
+        _WINNING = (len(EFFECTS), frozenset(key for key, effect in EFFECTS.items()
+                                            if type(effect).wins_now is not Effect.wins_now))
+    return _WINNING[1]
+
+
 @register
 class MottainaiState(Crafting, Scoring, Views, State):
     """A game of Mottainai. See the module docstring for the actions."""
@@ -504,10 +517,11 @@ class MottainaiState(Crafting, Scoring, Views, State):
         at any moment), then a wing with enough works (T8a)."""
         if not EFFECTS:
             return
+        winning = _winning_cards()
         for seat in [self._current] + [s for s in range(self.num_players) if s != self._current]:
             for work in self.works(seat):
-                effect = EFFECTS.get(kind_of(work).key)
-                if effect is not None and effect.wins_now(self, seat, work):
+                key = kind_of(work).key
+                if key in winning and EFFECTS[key].wins_now(self, seat, work):
                     self.end_card = kind_of(work).key
                     self.finish("instant", seat)
                     return
