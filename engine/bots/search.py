@@ -199,7 +199,7 @@ class FlatSearch:
         self.options = options
         self.tally = tally
         self.rollout = ROLLOUT_POLICIES.get(game, random_action)
-        self.evaluate = EVALUATORS.get(game, outcome)
+        self.evaluate = bot.evaluator(game)
         self.totals = [0.0] * len(options)
         self.samples = 0
 
@@ -260,6 +260,9 @@ class SearchBot(Bot):
 
     name = "hard"
     title = "Hard (search)"
+
+    #: the flat search this bot runs (the expert's halves the options as it goes)
+    search_class = FlatSearch
 
     def __init__(self, seconds: float = 1.0, iterations: int | None = None,
                  exploration: float = 0.7, max_rollout: int | None = None) -> None:
@@ -322,7 +325,7 @@ class SearchBot(Bot):
         wins. With a ``tally``, how each option fared is also counted there (for suggestions)."""
         if len(options) == 1 and tally is None:
             return options[0]
-        search = FlatSearch(self, state, seat, rng, options, tally)
+        search = self.search_class(self, state, seat, rng, options, tally)
         if self.iterations is not None:
             search.run(iterations=self.iterations)
         else:
@@ -341,7 +344,7 @@ class SearchBot(Bot):
         options_of = MACRO_OPTIONS.get(state.info.name)
         if options_of is None or len(state.legal_actions()) == 1:
             return super().suggest(state, seat, rng)
-        searcher = SearchBot(seconds=self.seconds if seconds is None else seconds,
+        searcher = type(self)(seconds=self.seconds if seconds is None else seconds,
                              iterations=self.iterations if seconds is None and iterations is None
                              else iterations,
                              exploration=self.exploration, max_rollout=self.max_rollout)
@@ -353,11 +356,21 @@ class SearchBot(Bot):
         reason_of = REASONS.get(state.info.name, default_reason)
         return Suggestion(line[0], reason_of(state, seat, line, found), tuple(line))
 
+    def evaluator(self, game: str) -> Callable[[State], list[float]]:
+        """How this bot judges where a rollout stopped: the game's ``register_evaluator``
+        hook, else :func:`outcome`."""
+        return EVALUATORS.get(game, outcome)
+
+    def rollout_depth(self, game: str) -> int:
+        """Rollout steps before the evaluator judges: ``max_rollout``, else the game's
+        ``ROLLOUT_DEPTHS`` entry, else 2000."""
+        return self.max_rollout or ROLLOUT_DEPTHS.get(game, 2000)
+
     def _roll(self, world: State, rollout, rng: Rng) -> State:
         """Play ``world`` on with the rollout policy, to the end, to the game's horizon
         (``ROLLOUT_HORIZONS``) or to the rollout depth (``max_rollout``, else the game's
         ``ROLLOUT_DEPTHS`` entry, else 2000 steps)."""
-        limit = self.max_rollout or ROLLOUT_DEPTHS.get(world.info.name, 2000)
+        limit = self.rollout_depth(world.info.name)
         horizon = ROLLOUT_HORIZONS.get(world.info.name)
         stop = horizon(world) if horizon else None
         steps = 0

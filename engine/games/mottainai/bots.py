@@ -268,3 +268,4 @@ def mottainai_reason(state: MottainaiState, seat: int, line: list[str], found: F
 
 
 REASONS["mottainai"] = mottainai_reason
+from . import evaluation  # noqa: E402,F401 - last: registers the expert's features (it needs this module)

@@ -260,3 +260,4 @@ def motto_reason(state: MottoState, seat: int, line: list[str], found: Found) ->
     if first == "cancel":
         return f"Put the chosen cards back: another set is better. {odds}"
     return odds
+from . import evaluation  # noqa: E402,F401 - last: registers the expert's features (it needs this module)
