@@ -55,11 +55,23 @@ def wilson_interval(wins: float, games: int, z: float = 1.96) -> tuple[float, fl
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def level_settings(level: str, settings: dict) -> dict:
+    """The budget of one seat's bot: ``settings`` (``seconds`` or ``iterations``) for the hard
+    bot; for the expert its own ``settings["expert"]`` if given, else the same as the hard
+    bot's; nothing for the others."""
+    name = LEVELS.get(level, level)
+    hard = {k: v for k, v in settings.items() if k != "expert"}
+    if name == "hard":
+        return hard
+    if name == "expert":
+        return settings.get("expert", hard)
+    return {}
+
+
 def play_one(game: str, seats: list[str], seed: int, settings: dict) -> dict:
     """One game: ``seats[i]`` is the level of seat i. Returns scores, winners and timings."""
     state = new_game(game, len(seats), seed=seed)
-    bots = [make_bot(game, level, **(settings if LEVELS.get(level, level) == "hard" else {}))
-            for level in seats]
+    bots = [make_bot(game, level, **level_settings(level, settings)) for level in seats]
     rng = Rng(seed * 7919 + 1)
     spent = [0.0] * len(seats)
     decisions = [0] * len(seats)
@@ -161,7 +173,7 @@ def write_report(path: str, report: dict) -> None:
 
 def format_table(report: dict) -> str:
     lines = [f"{report['game']}: {report['games']} games, seats {','.join(report['seats'])}, "
-             f"seed {report['seed']}, hard settings {report['settings'] or 'default'}",
+             f"seed {report['seed']}, search settings {report['settings'] or 'default'}",
              "| level | seats played | win rate | 95% interval | average score | seconds per decision |",
              "|---|---|---|---|---|---|"]
     for row in report["levels"]:
@@ -175,11 +187,15 @@ def add_arena_parser(sub) -> None:
     arena = sub.add_parser("arena", help="play many seeded games between bots and report win rates")
     arena.add_argument("game")
     arena.add_argument("--seats", required=True,
-                       help="comma-separated levels, one per seat: easy|medium|hard or random|greedy|hard")
+                       help="comma-separated levels, one per seat: easy|medium|hard|expert or random|greedy|hard|expert")
     arena.add_argument("--games", type=int, default=20)
     arena.add_argument("--seed", type=int, default=1)
     arena.add_argument("--seconds", type=float, default=None, help="hard bot time per decision")
     arena.add_argument("--iterations", type=int, default=None, help="hard bot iterations per decision")
+    arena.add_argument("--expert-seconds", type=float, default=None,
+                       help="expert bot time per decision (default: as the hard bot's)")
+    arena.add_argument("--expert-iterations", type=int, default=None,
+                       help="expert bot iterations per decision (default: as the hard bot's)")
     arena.add_argument("--jobs", type=int, default=1, help="games in parallel (processes)")
     arena.add_argument("--json", metavar="FILE", help="write the full report as JSON")
     arena.add_argument("--resume", action="store_true",
@@ -195,6 +211,13 @@ def cmd_arena(args) -> int:
         settings["seconds"] = args.seconds
     if args.iterations is not None:
         settings["iterations"] = args.iterations
+    expert = {}
+    if args.expert_seconds is not None:
+        expert["seconds"] = args.expert_seconds
+    if args.expert_iterations is not None:
+        expert["iterations"] = args.expert_iterations
+    if expert:
+        settings["expert"] = expert
     levels = [s.strip() for s in args.seats.split(",") if s.strip()]
 
     def progress(done, total):

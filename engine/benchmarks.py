@@ -61,13 +61,15 @@ def random_playouts(game: str, players: int, seconds: float = 2.0) -> dict:
     return {"playouts_per_s": games / spent, "actions_per_s": actions / spent, "games": games}
 
 
-def hard_decisions(game: str, players: int, iterations: int = 100, decisions: int = 10) -> dict:
-    """The hard bot at a fixed iteration budget on mid-game states: decisions and iterations per second."""
+def hard_decisions(game: str, players: int, iterations: int = 100, decisions: int = 10,
+                   level: str = "hard") -> dict:
+    """The hard bot (or another search bot, ``level``) at a fixed iteration budget on mid-game
+    states: decisions and iterations per second."""
     states = mid_game_states(game, players, decisions)
     start = time.perf_counter()
     total_iterations = 0
     for state in states:
-        bot = make_bot(game, "hard", iterations=iterations)
+        bot = make_bot(game, level, iterations=iterations)
         bot.choose(state, state.current_player, Rng(1))
         total_iterations += bot.last_iterations
     spent = time.perf_counter() - start
@@ -88,5 +90,6 @@ def all_games(seconds: float = 2.0, hard_iterations: int = 100) -> dict:
         report[game] = {"players": players,
                         "clone_us": clone_microseconds(game, players),
                         "random": random_playouts(game, players, seconds),
-                        "hard": hard_decisions(game, players, hard_iterations)}
+                        "hard": hard_decisions(game, players, hard_iterations),
+                        "expert": hard_decisions(game, players, hard_iterations, level="expert")}
     return report

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import math
+import time
 import traceback
 
 from . import __version__, inputs, list_games as _list_games, new_game as _new_game
@@ -32,6 +33,14 @@ MAX_BENCHMARK_SECONDS = 30.0
 MAX_BENCHMARK_ITERATIONS = 10_000
 #: the most actions one ``bot_turn`` call applies (a bot's turn is far shorter)
 MAX_BOT_ACTIONS = 1000
+#: a computer seat's turn in the page: a search bot's first decision takes up to
+#: ``DECISION_SECONDS``, each later one of the same turn half of what is left of
+#: ``TURN_SECONDS`` (at least ``DECISION_FLOOR``), so a turn of many decisions (a Mottainai
+#: turn: task, actions, effects) stays within about ``TURN_SECONDS``; once it is spent, the
+#: turn is finished by the game's greedy rule
+TURN_SECONDS = 2.2
+DECISION_SECONDS = 1.0
+DECISION_FLOOR = 0.05
 
 _game: State | None = None
 
@@ -168,10 +177,20 @@ def bot_turn(spec: str) -> str:
     bot = make_bot(state.info.name, bot_name)
     rng = Rng(seed + len(state.history))
     taken = 0
+    deadline = time.perf_counter() + TURN_SECONDS
+    quick, bot_names = None, {b["name"] for b in available(state.info.name)}
     for _ in range(MAX_BOT_ACTIONS):
         if state.is_over or state.current_player != seat:
             break
-        state.apply(bot.choose(state, seat, rng))
+        mover = bot
+        if isinstance(getattr(bot, "seconds", None), (int, float)):   # a search bot: pace the turn
+            left = deadline - time.perf_counter()
+            if left >= DECISION_FLOOR:
+                bot.seconds = min(DECISION_SECONDS, 0.5 * left)
+            else:   # the turn's time is spent: the rest of it by the game's quick rule
+                quick = quick or make_bot(state.info.name, "greedy" if "greedy" in bot_names else "random")
+                mover = quick
+        state.apply(mover.choose(state, seat, rng))
         taken += 1
     return _reply(actions=taken, status=_status(state))
 

@@ -51,6 +51,14 @@ class SearchHooks:
     #: ``reason(state, seat, line, found) -> str``: a suggestion's reason in the game's own
     #: words, from what the seat can see and the search's ``Found`` [how the move fared].
     reason: Callable[..., str] | None = None
+    #: ``features(state) -> (rows, progress)``: for the expert's learned evaluation, one list of
+    #: numbers per seat and how far the game has gone (0..1); it may read the whole
+    #: (determinized) state it is given [no learned evaluation: the expert plays like hard].
+    features: Callable[[State], tuple[list[list[float]], float]] | None = None
+    #: the names of those features, in order (the weights file ``evaluation.json`` lists them too)
+    feature_names: tuple[str, ...] = ()
+    #: rollout steps the expert plays before the learned evaluation judges [the ``depth`` hook].
+    expert_depth: int | None = None
 
 
 @dataclass(frozen=True)

@@ -112,7 +112,7 @@ def available(game: str) -> list[dict]:
 
 
 #: the lobby's level names
-LEVELS = {"easy": "random", "medium": "greedy", "hard": "hard"}
+LEVELS = {"easy": "random", "medium": "greedy", "hard": "hard", "expert": "expert"}
 
 
 def make_bot(game: str, name: str, **settings) -> Bot:
@@ -136,3 +136,4 @@ def play_out(state: State, bots: list[Bot], rng: Rng, max_actions: int = 100_000
 
 
 from . import search  # noqa: E402,F401 - last, as it needs this module: registers the hard bot for every game
+from . import expert  # noqa: E402,F401 - registers the expert bot for every game

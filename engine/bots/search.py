@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import math
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from ..core import State, game_spec
 from ..rng import Rng
@@ -104,7 +104,7 @@ class FlatSearch:
         self.options = options
         self.tally = tally
         self.rollout = hooks.rollout or random_action
-        self.evaluate = hooks.evaluate or outcome
+        self.evaluate = bot.evaluator(state.info.name)
         self.totals = [0.0] * len(options)
         self.samples = 0
 
@@ -165,6 +165,9 @@ class SearchBot(Bot):
 
     name = "hard"
     title = "Hard (search)"
+
+    #: the flat search this bot runs (the expert's halves the options as it goes)
+    search_class = FlatSearch
 
     def __init__(self, seconds: float = 1.0, iterations: int | None = None,
                  exploration: float = 0.7, max_rollout: int | None = None) -> None:
@@ -230,8 +233,8 @@ class SearchBot(Bot):
                     tally: "Tally | None" = None) -> FlatSearch:
         """A flat search over ``options`` with this bot's settings, not yet run: its moves use
         it, and so do its suggestions (:class:`~engine.bots.hints.HintSearch`), which run it a
-        sample at a time. A bot with a search of its own returns it here."""
-        return FlatSearch(self, state, seat, rng, options, tally)
+        sample at a time. A bot with a search of its own names it in ``search_class``."""
+        return self.search_class(self, state, seat, rng, options, tally)
 
     def flat_search(self, state: State, seat: int, rng: Rng, options: list[list[str]],
                     tally: "Tally | None" = None) -> list[str]:
@@ -263,13 +266,22 @@ class SearchBot(Bot):
         self.last_iterations = search.rollouts
         return suggestion
 
+    def evaluator(self, game: str) -> Callable[[State], list[float]]:
+        """How this bot judges where a rollout stopped: the game's ``evaluate`` hook, else
+        :func:`outcome`."""
+        return game_spec(game).search.evaluate or outcome
+
+    def rollout_depth(self, game: str) -> int:
+        """Rollout steps before the evaluator judges: ``max_rollout``, else the game's
+        ``depth`` hook, else 2000."""
+        depth = game_spec(game).search.depth
+        return self.max_rollout or (depth if depth is not None else 2000)
+
     def _roll(self, world: State, rollout, rng: Rng) -> State:
         """Play ``world`` on with the rollout policy, to the end, to the game's horizon
-        (its ``horizon`` hook) or to the rollout depth (``max_rollout``, else the game's ``depth``
-        hook, else 2000 steps)."""
-        hooks = hooks_of(world)
-        limit = self.max_rollout or (hooks.depth if hooks.depth is not None else 2000)
-        horizon = hooks.horizon
+        (its ``horizon`` hook) or to the rollout depth (:meth:`rollout_depth`)."""
+        limit = self.rollout_depth(world.info.name)
+        horizon = hooks_of(world).horizon
         stop = horizon(world) if horizon else None
         steps = 0
         while not world.is_over and steps < limit and not (stop and stop(world)):

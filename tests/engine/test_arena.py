@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from engine.arena import run_arena, wilson_interval
+from engine.arena import level_settings, run_arena, wilson_interval
 from engine.benchmarks import common_player_count
 from engine.cli import main
 from engine.core import game_names
@@ -33,6 +33,28 @@ def test_smoke_arena_rotates_seats_and_counts_every_game(game):
     assert sum(row["wins"] for row in rows.values()) == pytest.approx(2)
     assert rows["hard"]["games"] == 2 and rows["hard"]["decisions"] > 0
     json.dumps(report)
+
+
+@pytest.mark.parametrize("game", [pytest.param(game, marks=pytest.mark.slow) if game == "mottainai" else game
+                                  for game in game_names()])
+def test_smoke_arena_with_the_expert_gives_each_search_bot_its_own_budget(game):
+    n = common_player_count(game)
+    levels = ["expert", "hard"] + ["random"] * (n - 2)
+    settings = {"iterations": 6, "max_rollout": 40, "expert": {"iterations": 12}}
+    report = run_arena(game, levels, games=2, seed=4, settings=settings)
+    rows = {row["level"]: row for row in report["levels"]}
+    assert len(report["results"]) == 2 and report["results"][1]["seats"] == levels[1:] + levels[:1]
+    assert sum(row["wins"] for row in rows.values()) == pytest.approx(2)
+    assert rows["expert"]["games"] == 2 and rows["expert"]["decisions"] > 0
+    json.dumps(report)
+
+
+def test_arena_budgets_per_level():
+    settings = {"iterations": 30, "expert": {"iterations": 90}}
+    assert level_settings("hard", settings) == {"iterations": 30}
+    assert level_settings("expert", settings) == {"iterations": 90}
+    assert level_settings("expert", {"seconds": 0.5}) == {"seconds": 0.5}
+    assert level_settings("medium", settings) == {}
 
 
 def test_arena_command_line_writes_json(tmp_path, capsys):

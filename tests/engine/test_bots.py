@@ -14,11 +14,12 @@ from engine.core import game_class, game_names, game_spec
 from engine.rng import Rng
 
 BOT_CASES = [(game, bot["name"]) for game in game_names() for bot in available(game)]
-#: the hard bot's long games are slow, but for Motto's (short) ones
-HEAVY_BOT_CASES = [pytest.param(game, name, marks=pytest.mark.slow) if name == "hard" and game != "motto"
+#: the search bots' long games are slow, but for Motto's (short) ones
+SEARCH_BOTS = ("hard", "expert")
+HEAVY_BOT_CASES = [pytest.param(game, name, marks=pytest.mark.slow) if name in SEARCH_BOTS and game != "motto"
                    else (game, name) for game, name in BOT_CASES]
 #: small budgets so the search bot is quick and deterministic in tests
-SETTINGS = {"hard": {"iterations": 6, "max_rollout": 40}}
+SETTINGS = {"hard": {"iterations": 6, "max_rollout": 40}, "expert": {"iterations": 12}}
 
 
 def bot(game, name):
@@ -41,7 +42,7 @@ def test_bot_is_honest_reshuffling_unseen_cards_never_changes_its_choice(game, b
     """For a fixed bot seed, re-dealing everything the seat cannot see leaves the choice alone."""
     info = game_class(game).info
     checked = 0
-    limit = 12 if bot_name == "hard" else 60
+    limit = 12 if bot_name in SEARCH_BOTS else 60
     for n in (info.min_players, info.max_players):
         state = engine.new_game(game, n, seed=11 + n)
         mover, rng = make_bot(game, "random"), Rng(5)
@@ -61,7 +62,7 @@ def test_unknown_bot_is_refused_clearly():
         make_bot("motto", "genius")
     with pytest.raises(ValueError, match="unknown game"):
         available("chess")
-    assert [b["name"] for b in available("motto")] == ["random", "greedy", "hard"]
+    assert [b["name"] for b in available("motto")] == ["random", "greedy", "hard", "expert"]
     json.dumps(available("motto"))
 
 

@@ -3,7 +3,7 @@ in :mod:`.bots`, the terminal rendering in :mod:`.text`, what each seat must nev
 :mod:`.hidden`."""
 
 from ...spec import Game, SearchHooks, WebAssets
-from . import bots, hidden, text
+from . import bots, evaluation, hidden, text
 from .rules import MotenebaState
 
 GAME = Game(
@@ -11,7 +11,9 @@ GAME = Game(
     bots=(bots.MotenebaGreedyBot,),
     search=SearchHooks(options=bots.moteneba_options, rollout=bots.moteneba_rollout,
                        evaluate=bots.moteneba_evaluate, horizon=bots.moteneba_horizon,
-                       reason=bots.moteneba_reason),
+                       reason=bots.moteneba_reason,
+                       features=evaluation.moteneba_features, feature_names=evaluation.FEATURE_NAMES,
+                       expert_depth=evaluation.EXPERT_DEPTH),
     text=text.render,
     hidden=hidden.MotenebaHidden(),
     web=WebAssets(view="js/views/moteneba.js", css="css/moteneba.css", rules="rules/moteneba.html"),

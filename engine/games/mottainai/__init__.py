@@ -14,7 +14,7 @@ This module puts them together in the game's spec, ``GAME``.
 
 from ...bots.search import single_actions
 from ...spec import Game, SearchHooks, WebAssets
-from . import bots, hidden, text
+from . import bots, evaluation, hidden, text
 from .rules import MottainaiState
 from . import effects_clay  # noqa: F401 - registers the Clay card effects
 from . import effects_metal  # noqa: F401 - registers the Metal card effects
@@ -27,7 +27,9 @@ GAME = Game(
     bots=(bots.MottainaiGreedyBot,),
     search=SearchHooks(options=single_actions, rollout=bots.mottainai_rollout,
                        evaluate=bots.mottainai_evaluate, depth=bots.ROLLOUT_DEPTH,
-                       reason=bots.mottainai_reason),
+                       reason=bots.mottainai_reason,
+                       features=evaluation.mottainai_features, feature_names=evaluation.FEATURE_NAMES,
+                       expert_depth=evaluation.EXPERT_DEPTH),
     text=text.render,
     hidden=hidden.MottainaiHidden(),
     web=WebAssets(view="js/views/mottainai.js", css="css/mottainai.css", rules="rules/mottainai.html"),

@@ -7,7 +7,7 @@ from ...bots.hints import Found, compared, doing, outlook, sentences
 from ...bots.search import score_margin_evaluator
 from ...rng import Rng
 from ...words import plural
-from .cards import KIND_BY_KEY, ROLES, VALUES
+from .cards import KIND_BY_KEY, ROLES, VALUES, card_json, sort_key
 from .rules import MottainaiState
 
 
@@ -24,7 +24,11 @@ class MottainaiGreedyBot(Bot):
     title = "Medium (greedy)"
 
     def choose(self, state: MottainaiState, seat: int, rng: Rng) -> str:
-        view = state.view(seat)
+        return self.decide(state.view(seat))
+
+    def decide(self, view: dict) -> str:
+        """The choice for the seat of ``view`` (to move): only the view is read."""
+        seat = view["seat"]
         legal = [a["id"] for a in view["legal_actions"]]
         if len(legal) == 1:
             return legal[0]
@@ -178,12 +182,70 @@ _ROLLOUT_RANDOM = RandomBot()
 ROLLOUT_NOISE = 0.1  # share of random moves in rollouts, so they do not all repeat one line
 
 
+class _Lazy(dict):
+    """A part of a view whose entries are built when first read (``build(key)``), so a rollout
+    step pays only for what the greedy rule looks at."""
+
+    __slots__ = ("build",)
+
+    def __init__(self, build) -> None:
+        super().__init__()
+        self.build = build
+
+    def __missing__(self, key):
+        value = self[key] = self.build(key)
+        return value
+
+    def get(self, key, default=None):
+        try:
+            return self[key]
+        except KeyError:
+            return default
+
+
+def rollout_view(state: MottainaiState, seat: int) -> dict:
+    """What :meth:`MottainaiGreedyBot.decide` reads of ``state.view(seat)``, built lazily: the
+    same values, at a fraction of the cost (the full view also holds the log, the prompt and
+    every card of the table as text)."""
+    def panel(s: int):
+        def build(key: str):
+            if key == "seat":
+                return s
+            if key == "waiting_count":
+                return len(state.waiting[s])
+            if key in ("helpers", "craft_bench"):
+                cards = state.helpers[s] if key == "helpers" else state.bench[s]
+                return [card_json(c) for c in sorted(cards, key=sort_key)]
+            if key in ("gallery", "gift_shop"):
+                return [card_json(c) for c in (state.gallery[s] if key == "gallery" else state.gift_shop[s])]
+            if key in ("helper_groups", "sale_groups"):
+                return state._groups(s, "helpers" if key == "helper_groups" else "sales")
+            return state._player_json(s)[key]
+        return _Lazy(build)
+
+    def table(key: str):
+        if key == "players":
+            return [panel(s) for s in range(state.num_players)]
+        if key == "hand":
+            return [card_json(c) for c in sorted(state.hands[seat], key=sort_key)]
+        if key == "floor":
+            return [card_json(c) for c in state.floor]
+        if key == "noon":
+            return state._noon_json()
+        if key == "choice":
+            return state._choice_json(seat)
+        return state._table(seat)[key]
+
+    return {"seat": seat, "legal_actions": [{"id": a.id} for a in state.legal_actions()],
+            "table": _Lazy(table)}
+
+
 def mottainai_rollout(state: MottainaiState, rng: Rng) -> str:
     """The greedy rule for whoever is to move in the (determinized) world, with a little noise."""
     seat = state.current_player
     if rng.random() < ROLLOUT_NOISE:
         return _ROLLOUT_RANDOM.choose(state, seat, rng)
-    return _ROLLOUT_GREEDY.choose(state, seat, rng)
+    return _ROLLOUT_GREEDY.decide(rollout_view(state, seat))
 
 
 # Flat Monte Carlo over each atomic choice (search.single_actions), greedy rollouts cut after
@@ -216,4 +278,3 @@ def mottainai_reason(state: MottainaiState, seat: int, line: list[str], found: F
         kind = KIND_BY_KEY[key]
         return f"Completes the {kind.name}, a work worth {plural(kind.value, 'point')}. {odds}"
     return odds
-

@@ -47,6 +47,19 @@ from .views import Views
 
 
 # ---------------------------------------------------------------------- the game
+_WINNING: tuple[int, frozenset] = (0, frozenset())
+
+
+def _winning_cards() -> frozenset:
+    """The cards whose effect may win the game at once (their ``wins_now``), checked after
+    every step; the others need not be asked."""
+    global _WINNING
+    if _WINNING[0] != len(EFFECTS):
+        _WINNING = (len(EFFECTS), frozenset(key for key, effect in EFFECTS.items()
+                                            if type(effect).wins_now is not Effect.wins_now))
+    return _WINNING[1]
+
+
 class MottainaiState(Crafting, Scoring, Views, State):
     """A game of Mottainai. See the module docstring for the actions."""
 
@@ -512,9 +525,10 @@ class MottainaiState(Crafting, Scoring, Views, State):
     def _check_always(self) -> None:
         """What is checked after every step: "always" effects (Turtle: a player may win at once
         at any moment), then a wing with enough works (T8a)."""
+        winning = _winning_cards()
         for seat in [self._current] + [s for s in range(self.num_players) if s != self._current]:
             for work, effect in self.work_effects(seat):
-                if effect.wins_now(self, seat, work):
+                if kind_of(work).key in winning and effect.wins_now(self, seat, work):
                     self.end_card = kind_of(work).key
                     self.finish("instant", seat)
                     return

@@ -128,13 +128,7 @@ class Views:
         return panel
 
     def _table(self, seat: int | None) -> dict:
-        noon = None
-        if not self._over and self._phase_name() == "noon" and (self.task_owner is not None or self.prayer_only):
-            noon = {"performer": self._current, "task_owner": self.task_owner,
-                    "material": self.task_material,
-                    "role": ROLES[self.task_material] if self.task_material else None,
-                    "prayer_only": self.prayer_only,
-                    "actions_total": self.actions_total, "actions_left": self.actions_left}
+        noon = self._noon_json()
         table = {
             "materials": [{"key": m, "name": MATERIAL_NAMES[m], "value": VALUES[m], "role": ROLES[m],
                            "role_name": ROLE_NAMES[ROLES[m]], "role_text": ROLE_TEXT[ROLES[m]],
@@ -151,13 +145,26 @@ class Views:
         }
         if seat is not None:
             table["hand"] = [card_json(c) for c in sorted(self.hands[seat], key=sort_key)]
-            choice = None
-            if seat == self._current and not self._over and self.kind is not None:
-                choice = {"action": self.kind,
-                          "work": card_json(self.work) if self.work is not None else None,
-                          "supports": [card_json(c) for c in self.supports]}
-            table["choice"] = choice
+            table["choice"] = self._choice_json(seat)
         return table
+
+    def _noon_json(self) -> dict | None:
+        """The view's ``noon``: the task being performed (None outside Noon)."""
+        if not self._over and self._phase_name() == "noon" and (self.task_owner is not None or self.prayer_only):
+            return {"performer": self._current, "task_owner": self.task_owner,
+                    "material": self.task_material,
+                    "role": ROLES[self.task_material] if self.task_material else None,
+                    "prayer_only": self.prayer_only,
+                    "actions_total": self.actions_total, "actions_left": self.actions_left}
+        return None
+
+    def _choice_json(self, seat: int) -> dict | None:
+        """The view's ``choice``: the action ``seat`` is in the middle of, if any."""
+        if seat == self._current and not self._over and self.kind is not None:
+            return {"action": self.kind,
+                    "work": card_json(self.work) if self.work is not None else None,
+                    "supports": [card_json(c) for c in self.supports]}
+        return None
 
     def _holdings(self, seat: int) -> dict:
         """For open hands: the seat's hand, its waiting area and its task while face down

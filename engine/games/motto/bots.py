@@ -96,14 +96,17 @@ class MottoGreedyBot(Bot):
 # ---------------------------------------------------------------------- hooks for the hard bot
 
 
-def fast_best_play(stacks: dict, hand) -> tuple[int, tuple[int, int, int]] | None:
-    """Like :func:`best_play` but on kind indexes with the precomputed tables (for rollouts)."""
+#: sorted kind indexes of a hand -> its legal triples ``((a, b, c), shared stack keys)``, in the
+#: order :func:`fast_best_play` compares them (the triples do not depend on the stacks)
+_TRIPLES: dict[tuple[int, ...], list] = {}
+
+
+def _legal_triples(kinds: tuple[int, ...]) -> list:
     counts = {}
-    for card in hand:
-        k = KIND_INDEX[card]
+    for k in kinds:
         counts[k] = counts.get(k, 0) + 1
     present = sorted(counts)
-    best = None
+    triples = []
     for i, a in enumerate(present):
         for j in range(i, len(present)):
             b = present[j]
@@ -112,15 +115,29 @@ def fast_best_play(stacks: dict, hand) -> tuple[int, tuple[int, int, int]] | Non
             for c in present[j:]:
                 if c == b and counts[b] < (3 if a == b else 2):
                     continue
-                if not LEGAL[a][b][c]:
-                    continue
-                value = 0
-                for key in SHARED_KEYS[a][b][c]:
-                    stack = stacks[key]
-                    if stack:
-                        value += stack[0]
-                if best is None or value > best[0]:
-                    best = (value, (a, b, c))
+                if LEGAL[a][b][c]:
+                    triples.append(((a, b, c), SHARED_KEYS[a][b][c]))
+    if len(_TRIPLES) > 50_000:
+        _TRIPLES.clear()
+    _TRIPLES[kinds] = triples
+    return triples
+
+
+def fast_best_play(stacks: dict, hand) -> tuple[int, tuple[int, int, int]] | None:
+    """Like :func:`best_play` but on kind indexes with the precomputed tables (for rollouts)."""
+    kinds = tuple(sorted([KIND_INDEX[card] for card in hand]))
+    triples = _TRIPLES.get(kinds)
+    if triples is None:
+        triples = _legal_triples(kinds)
+    best = None
+    for triple, keys in triples:
+        value = 0
+        for key in keys:
+            stack = stacks[key]
+            if stack:
+                value += stack[0]
+        if best is None or value > best[0]:
+            best = (value, triple)
     return best
 
 

@@ -1,0 +1,139 @@
+"""The expert bot and its learned evaluation: shipped weights, sensible judgements, sequential
+halving, deterministic choices at a fixed budget. (Legal full games and honesty under re-dealt
+unseen cards are in test_bots.py, with every other bot.)"""
+
+from __future__ import annotations
+
+import glob
+import json
+import os
+import subprocess
+import sys
+import zipfile
+
+import pytest
+
+import engine
+from engine.bots import make_bot, random_action
+from engine.bots.expert import (Evaluation, ExpertBot, ExpertSearch, evaluation_path,
+                                learned_evaluator, load_evaluation, seat_features)
+from engine.core import game_names, game_spec
+from engine.rng import Rng
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+PLAYERS = {"motto": 2, "mottainai": 2, "moteneba": 4}
+
+
+def mid_game(game: str, seed: int, steps: int):
+    state = engine.new_game(game, PLAYERS[game], seed=seed)
+    rng = Rng(seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        state.apply(random_action(state, rng))
+    return state
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_every_game_ships_an_evaluation_with_one_weight_per_input(game):
+    model = load_evaluation(game)
+    assert model is not None and evaluation_path(game).is_file()
+    rows, progress = game_spec(game).search.features(engine.new_game(game, PLAYERS[game], seed=1))
+    assert len(rows[0]) == len(game_spec(game).search.feature_names) and 0.0 <= progress <= 1.0
+    assert len(model.weights) == 2 * len(rows[0]) + 1
+    data = json.loads(evaluation_path(game).read_text())
+    assert data["features"] == list(game_spec(game).search.feature_names) and data["trained"]["command"].startswith("scripts/train")
+
+
+def _wheel(tmp_path) -> str:
+    """The engine wheel scripts/build made (dist/wheel), else one built now."""
+    built = glob.glob(os.path.join(ROOT, "dist", "wheel", "moteplay-*-py3-none-any.whl"))
+    if built:
+        return built[0]
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--disable-pip-version-check", "-q",
+                    "-w", str(tmp_path), ROOT], check=True, capture_output=True)
+    return glob.glob(str(tmp_path / "moteplay-*.whl"))[0]
+
+
+@pytest.mark.slow
+def test_the_evaluations_load_from_the_installed_wheel(tmp_path):
+    wheel = _wheel(tmp_path)
+    names = zipfile.ZipFile(wheel).namelist()
+    for game in game_names():
+        assert f"engine/games/{game}/evaluation.json" in names
+    site = tmp_path / "site-packages"
+    zipfile.ZipFile(wheel).extractall(site)
+    code = ("import engine, json; from engine.bots.expert import load_evaluation; "
+            "print(json.dumps([engine.__file__] + [len(load_evaluation(g).weights) for g in %r]))" % game_names())
+    out = subprocess.run([sys.executable, "-c", code], cwd=str(tmp_path), env={**os.environ, "PYTHONPATH": str(site)},
+                         check=True, capture_output=True, text=True).stdout
+    where, *sizes = json.loads(out)
+    assert where.startswith(str(site)) and all(size > 0 for size in sizes)
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_the_evaluation_judges_every_seat_and_favours_the_seat_ahead(game):
+    evaluate = learned_evaluator(game, load_evaluation(game))
+    state = mid_game(game, 3, 10)
+    while game_spec(game).search.features(state)[1] < 0.5:   # past the middle of the game, when points count
+        state.apply(random_action(state, Rng(len(state.history))))
+    chances = evaluate(state)
+    assert len(chances) == state.num_players and all(0.0 < c < 1.0 for c in chances)
+    rows, progress = game_spec(game).search.features(state)
+    model = load_evaluation(game)
+    # more points than everybody else, all else equal, is better than fewer
+    ahead = [list(row) for row in rows]
+    ahead[0][0] += 10
+    behind = [list(row) for row in rows]
+    behind[0][0] -= 10
+    assert model.chance(seat_features(ahead, progress, 0)) > model.chance(seat_features(behind, progress, 0))
+
+
+def test_a_finished_game_is_judged_by_its_outcome():
+    state = engine.new_game("motto", 2, seed=4)
+    rng = Rng(4)
+    while not state.is_over:
+        state.apply(random_action(state, rng))
+    chances = learned_evaluator("motto", load_evaluation("motto"))(state)
+    winner = state.winners()[0]
+    assert chances[winner] > 0.8 > chances[1 - winner] or len(state.winners()) == 2
+
+
+def test_sequential_halving_keeps_the_better_half_and_never_fewer_than_two():
+    state = mid_game("mottainai", 2, 30)
+    while len(game_spec("mottainai").search.options(state, state.current_player)) < 5:
+        state.apply(random_action(state, Rng(len(state.history))))
+    seat = state.current_player
+    options = game_spec("mottainai").search.options(state, seat)
+    bot = ExpertBot(iterations=200)
+    search = ExpertSearch(bot, state, seat, Rng(7), options, round_samples=3)
+    for _ in range(3):
+        search.sample()
+    assert len(search.active) == (len(options) + 1) // 2
+    for _ in range(30):
+        search.sample()
+    assert len(search.active) == 2
+    assert search.best() in [options[i] for i in search.active]
+    assert search.iterations == sum(search.plays)
+    assert make_bot("mottainai", "expert", iterations=200).choose(state.clone(), seat, Rng(7)) in \
+        {line[0] for line in options}
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_expert_is_deterministic_at_a_fixed_budget_and_leaves_the_state_alone(game):
+    for seed in (1, 2):
+        state = mid_game(game, seed, 25)
+        before = state.save()
+        seat = state.current_player
+        first = make_bot(game, "expert", iterations=24).choose(state, seat, Rng(9))
+        again = make_bot(game, "expert", iterations=24).choose(state, seat, Rng(9))
+        assert first == again and first in {a.id for a in state.legal_actions()}
+        assert state.save() == before
+
+
+def test_expert_rollouts_are_short_and_judged_by_the_evaluation():
+    bot = make_bot("moteneba", "expert", iterations=10)
+    hard = make_bot("moteneba", "hard", iterations=10)
+    assert bot.rollout_depth("moteneba") < hard.rollout_depth("moteneba")
+    assert isinstance(load_evaluation("moteneba"), Evaluation)
+    assert bot.evaluator("moteneba") is not hard.evaluator("moteneba")
