@@ -87,6 +87,9 @@ def test_every_search_hook_is_callable_and_answers_in_kind(name):
         value = getattr(hooks, field.name)
         if field.type.startswith("int"):
             assert value is None or (type(value) is int and value > 0), f"{name}'s {field.name} is {value!r}"
+        elif field.type.startswith("tuple[str"):
+            assert isinstance(value, tuple) and all(isinstance(v, str) and v for v in value), \
+                f"{name}'s {field.name} is {value!r}"
         else:
             assert value is None or callable(value), f"{name}'s {field.name} hook is not callable"
     state = _started(name)
@@ -103,6 +106,10 @@ def test_every_search_hook_is_callable_and_answers_in_kind(name):
         assert len(values) == state.num_players and all(0.0 <= v <= 1.0 for v in values)
     if hooks.horizon:
         assert hooks.horizon(state.clone())(state.clone()) in (True, False)
+    if hooks.features:
+        rows, progress = hooks.features(state.clone())
+        assert len(rows) == state.num_players and 0.0 <= progress <= 1.0
+        assert all(len(row) == len(hooks.feature_names) for row in rows)
     if hooks.reason:
         line = (hooks.options(state, seat) if hooks.options else [[a] for a in sorted(legal)])[0]
         reason = hooks.reason(state.clone(), seat, line, Found(plays=30, ahead=0.5, gain=2.0, options=3))
