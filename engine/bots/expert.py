@@ -100,34 +100,15 @@ class ExpertSearch(FlatSearch):
                  options: list[list[str]], tally: "Tally | None" = None,
                  round_samples: int | None = None) -> None:
         super().__init__(bot, state, seat, rng, options, tally)
-        self.evaluate = bot.evaluator(state.info.name)
         self.active = list(range(len(options)))
-        self.plays = [0] * len(options)
-        self.played = 0
         self.round_samples = round_samples or bot.round_samples(len(options))
         self._in_round = 0
 
-    @property
-    def iterations(self) -> int:
-        return self.played
+    def playing(self) -> list[int]:
+        return self.active
 
-    def sample(self) -> None:
-        seat, rng = self.seat, self.rng
-        self.samples += 1
-        world = self.state.determinize(seat, rng)
-        seed = rng.next_u32()
-        for index in self.active:
-            branch = world.clone()
-            for action_id in self.options[index]:
-                branch.apply(action_id)
-            end = self.bot._roll(branch, self.rollout, Rng(seed))
-            self.totals[index] += self.evaluate(end)[seat]
-            self.plays[index] += 1
-            self.played += 1
-            if self.tally is not None:
-                self.tally.count(index, seat, world, end)
-        if self.tally is not None:
-            self.tally.samples = self.samples
+    def after_sample(self) -> None:
+        """At the end of a round, drop the worse half of the options still in the running."""
         self._in_round += 1
         if self._in_round >= self.round_samples and len(self.active) > 2:
             self._in_round = 0

@@ -106,29 +106,41 @@ class FlatSearch:
         self.rollout = hooks.rollout or random_action
         self.evaluate = bot.evaluator(state.info.name)
         self.totals = [0.0] * len(options)
+        self.plays = [0] * len(options)
         self.samples = 0
+        self.played = 0
 
     @property
     def iterations(self) -> int:
-        """Rollouts played so far (a sample plays one per option)."""
-        return self.samples * len(self.options)
+        """Rollouts played so far."""
+        return self.played
+
+    def playing(self):
+        """The indices of the options each sample plays (all of them; a subclass may drop some)."""
+        return range(len(self.options))
 
     def sample(self) -> None:
-        """Deal one world and play every option in it."""
+        """Deal one world and play every option of :meth:`playing` in it."""
         seat, rng = self.seat, self.rng
         self.samples += 1
         world = self.state.determinize(seat, rng)
         seed = rng.next_u32()
-        for index, option in enumerate(self.options):
+        for index in self.playing():
             branch = world.clone()
-            for action_id in option:
+            for action_id in self.options[index]:
                 branch.apply(action_id)
             end = self.bot._roll(branch, self.rollout, Rng(seed))
             self.totals[index] += self.evaluate(end)[seat]
+            self.plays[index] += 1
+            self.played += 1
             if self.tally is not None:
                 self.tally.count(index, seat, world, end)
         if self.tally is not None:
             self.tally.samples = self.samples
+        self.after_sample()
+
+    def after_sample(self) -> None:
+        """Called after every sample (nothing here; a subclass may narrow :meth:`playing`)."""
 
     def run(self, iterations: int | None = None, deadline: float | None = None) -> None:
         """Sample until ``iterations`` rollouts have been played in all, or until the

@@ -415,43 +415,15 @@ def test_a_bug_in_a_hint_is_reported_as_a_bug_not_a_refusal(monkeypatch):
     assert reply["ok"] is False and reply["internal"] is True and "KeyError" in reply["traceback"]
 
 
-def test_a_hint_works_with_any_search_bot_even_one_that_drops_options_itself():
-    """A SearchBot subclass with a search of its own (here: the worse half of the options
-    dropped every 4 samples, as a halving search does) suggests through the same race."""
-    from engine.bots.search import FlatSearch, SearchBot
-
-    class Halving(FlatSearch):
-        def __init__(self, *args, **kwargs):
-            super().__init__(*args, **kwargs)
-            self.active = list(range(len(self.options)))
-
-        def sample(self):
-            seat, rng = self.seat, self.rng
-            self.samples += 1
-            world = self.state.determinize(seat, rng)
-            seed = rng.next_u32()
-            for index in self.active:
-                branch = world.clone()
-                for action_id in self.options[index]:
-                    branch.apply(action_id)
-                end = self.bot._roll(branch, self.rollout, Rng(seed))
-                self.totals[index] += self.evaluate(end)[seat]
-                self.tally.count(index, seat, world, end)
-            if self.samples % 4 == 0 and len(self.active) > 2:
-                ranked = sorted(self.active, key=lambda i: -self.totals[i])
-                self.active = sorted(ranked[:len(ranked) // 2 + 1])
-
-    class HalvingBot(SearchBot):
-        def open_search(self, state, seat, rng, options, tally=None):
-            return Halving(self, state, seat, rng, options, tally)
-
+def test_a_hint_works_with_the_expert_whose_search_drops_options_itself():
+    """The expert's search (sequential halving: the worse half of the options dropped after
+    every round) suggests through the same race as the hard bot's."""
     for state in positions("motto", 3, seed=19, every=4, limit=4):
         seat = state.current_player
-        bot = HalvingBot(max_rollout=40)
-        search = HintSearch(bot, state, seat, Rng(8), iterations=20_000)
+        search = HintSearch(make_bot("motto", "expert"), state, seat, Rng(8), iterations=20_000)
         suggestion = search.run()
         assert suggestion.action in {a.id for a in state.legal_actions()}
-        assert HintSearch(HalvingBot(max_rollout=40), state, seat, Rng(8), iterations=20_000).run() == suggestion
+        assert HintSearch(make_bot("motto", "expert"), state, seat, Rng(8), iterations=20_000).run() == suggestion
         if len(search.options) > 1:
             assert search.plays == MIN_PLAYS == search.tally.plays[search.leader()]
             assert percentages_from(suggestion.reason) == [MIN_PLAYS], suggestion.reason
