@@ -1,4 +1,4 @@
-"""The hard bot thinks in the engine's worker: the page shows it thinking and stays responsive."""
+"""The search bots think in the engine's worker: the page shows them thinking and stays responsive."""
 from __future__ import annotations
 
 from e2e_helpers import setup_lobby, wait_idle
@@ -29,3 +29,16 @@ def test_page_stays_responsive_while_the_hard_bot_thinks(app):
     assert phase == "human"
     log = app.inner_text("[data-testid=log]")
     assert "Deep" in log
+
+
+def test_the_lobby_offers_the_expert_and_it_plays_its_turn_in_the_page(app):
+    levels = app.eval_on_selector_all("[data-testid=seat-kind-1] option", "os => os.map(o => o.textContent)")
+    assert "Computer — Expert (learned evaluation)" in levels, levels
+    setup_lobby(app, players=2, seats=["human", "expert"], names=["Ada", "Sage"], seed=78,
+                options={"first_player": "1"})
+    app.click("[data-testid=start]")
+    wait_idle(app)
+    app.click("[data-testid=deck]")          # Ada draws; now the expert is to move
+    phase = wait_idle(app)
+    assert phase == "human"
+    assert "Sage" in app.inner_text("[data-testid=log]")
