@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import statistics
 import time
 from dataclasses import dataclass
 
@@ -33,6 +34,8 @@ class LevelStats:
     score_total: int = 0
     decisions: int = 0
     seconds: float = 0.0
+    cpu_seconds: float = 0.0
+    cpu_decisions: int = 0
 
     def row(self) -> dict:
         low, high = wilson_interval(self.wins, self.games)
@@ -41,6 +44,8 @@ class LevelStats:
                 "win_rate_low": low, "win_rate_high": high,
                 "average_score": self.score_total / self.games if self.games else 0.0,
                 "seconds_per_decision": self.seconds / self.decisions if self.decisions else 0.0,
+                "cpu_seconds_per_decision": (self.cpu_seconds / self.cpu_decisions
+                                             if self.cpu_decisions else None),
                 "decisions": self.decisions}
 
 
@@ -69,21 +74,26 @@ def level_settings(level: str, settings: dict) -> dict:
 
 
 def play_one(game: str, seats: list[str], seed: int, settings: dict) -> dict:
-    """One game: ``seats[i]`` is the level of seat i. Returns scores, winners and timings."""
+    """One game: ``seats[i]`` is the level of seat i. Returns scores, winners and timings: each
+    seat's ``seconds`` of wall time and ``cpu_seconds`` of the process's CPU time in its bot's
+    ``choose`` (the CPU time does not count the moments another program had the core)."""
     state = new_game(game, len(seats), seed=seed)
     bots = [make_bot(game, level, **level_settings(level, settings)) for level in seats]
     rng = Rng(seed * 7919 + 1)
     spent = [0.0] * len(seats)
+    cpu = [0.0] * len(seats)
     decisions = [0] * len(seats)
     while not state.is_over:
         seat = state.current_player
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         action = bots[seat].choose(state, seat, rng)
         spent[seat] += time.perf_counter() - start
+        cpu[seat] += time.process_time() - start_cpu
         decisions[seat] += 1
         state.apply(action)
     return {"seed": seed, "seats": seats, "scores": state.scores(), "winners": state.winners(),
-            "seconds": spent, "decisions": decisions, "actions": len(state.history)}
+            "seconds": spent, "cpu_seconds": cpu, "decisions": decisions,
+            "actions": len(state.history)}
 
 
 def _play_job(job):
@@ -139,10 +149,41 @@ def summarize(game: str, levels: list[str], seed: int, settings: dict, results: 
             entry.score_total += result["scores"][seat]
             entry.decisions += result["decisions"][seat]
             entry.seconds += result["seconds"][seat]
+            if "cpu_seconds" in result:
+                entry.cpu_seconds += result["cpu_seconds"][seat]
+                entry.cpu_decisions += result["decisions"][seat]
             if seat in result["winners"]:
                 entry.wins += 1 / len(result["winners"])
     return {"game": game, "seats": levels, "games": len(results), "seed": seed, "settings": settings,
-            "levels": [s.row() for s in stats.values()], "results": results}
+            "levels": [s.row() for s in stats.values()], "time_ratios": time_ratios(levels, results),
+            "results": results}
+
+
+def time_ratios(levels: list[str], results: list[dict]) -> dict[str, float]:
+    """How long the first level takes per decision next to each other level, in the same games:
+    for every game, the first level's seconds per decision divided by the other's (CPU seconds
+    where the report has them, else wall seconds), and the median over the games. Both bots share
+    whatever load the machine had during a game, so the ratio is fair where the absolute
+    seconds are not; a ratio of at most 1 means "no more time per decision than the other"."""
+    first = levels[0]
+    ratios: dict[str, float] = {}
+    for other in dict.fromkeys(levels[1:]):
+        if other == first:
+            continue
+        per_game = []
+        for result in results:
+            clock = result.get("cpu_seconds", result["seconds"])
+
+            def per_decision(level: str) -> float | None:
+                seats = [s for s, name in enumerate(result["seats"]) if name == level]
+                made = sum(result["decisions"][s] for s in seats)
+                return sum(clock[s] for s in seats) / made if made else None
+            mine, theirs = per_decision(first), per_decision(other)
+            if mine is not None and theirs:
+                per_game.append(mine / theirs)
+        if per_game:
+            ratios[f"{first}/{other}"] = statistics.median(per_game)
+    return ratios
 
 
 def load_for_resume(path: str, game: str, levels: list[str], seed: int, settings: dict) -> list[dict]:
@@ -174,12 +215,17 @@ def write_report(path: str, report: dict) -> None:
 def format_table(report: dict) -> str:
     lines = [f"{report['game']}: {report['games']} games, seats {','.join(report['seats'])}, "
              f"seed {report['seed']}, search settings {report['settings'] or 'default'}",
-             "| level | seats played | win rate | 95% interval | average score | seconds per decision |",
-             "|---|---|---|---|---|---|"]
+             "| level | seats played | win rate | 95% interval | average score | seconds per decision "
+             "| CPU seconds per decision |",
+             "|---|---|---|---|---|---|---|"]
     for row in report["levels"]:
+        cpu = row.get("cpu_seconds_per_decision")
+        cpu = "-" if cpu is None else f"{cpu:.4f}"
         lines.append(f"| {row['level']} | {row['games']} | {row['win_rate']:.1%} | "
                      f"{row['win_rate_low']:.1%}-{row['win_rate_high']:.1%} | {row['average_score']:.1f} | "
-                     f"{row['seconds_per_decision']:.4f} |")
+                     f"{row['seconds_per_decision']:.4f} | {cpu} |")
+    for pair, ratio in report.get("time_ratios", {}).items():
+        lines.append(f"time per decision {pair}, median over the games: {ratio:.2f}")
     return "\n".join(lines)
 
 

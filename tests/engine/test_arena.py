@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from engine.arena import level_settings, run_arena, wilson_interval
+from engine.arena import level_settings, run_arena, time_ratios, wilson_interval
 from engine.benchmarks import common_player_count
 from engine.cli import main
 from engine.core import game_names
@@ -46,7 +46,31 @@ def test_smoke_arena_with_the_expert_gives_each_search_bot_its_own_budget(game):
     assert len(report["results"]) == 2 and report["results"][1]["seats"] == levels[1:] + levels[:1]
     assert sum(row["wins"] for row in rows.values()) == pytest.approx(2)
     assert rows["expert"]["games"] == 2 and rows["expert"]["decisions"] > 0
+    assert rows["expert"]["cpu_seconds_per_decision"] > 0
+    assert all(len(r["cpu_seconds"]) == n for r in report["results"])
+    assert report["time_ratios"]["expert/hard"] > 0
     json.dumps(report)
+
+
+def test_time_ratios_compare_levels_within_each_game_and_take_the_median():
+    def game(seats, seconds, decisions, cpu=None):
+        result = {"seats": seats, "seconds": seconds, "decisions": decisions}
+        if cpu is not None:
+            result["cpu_seconds"] = cpu
+        return result
+    results = [
+        # wall seconds only (a report from before CPU time was recorded): 2.0 / 1.0
+        game(["expert", "hard"], [20.0, 10.0], [10, 10]),
+        # CPU time is used where present: (4 / 8) / (3 / 6) = 1.0, whatever the wall clock said
+        game(["hard", "expert"], [99.0, 1.0], [6, 8], cpu=[3.0, 4.0]),
+        # a paused game does not sway the median: 0.5
+        game(["expert", "hard"], [5000.0, 20.0], [10, 10], cpu=[5.0, 10.0]),
+    ]
+    assert time_ratios(["expert", "hard"], results) == {"expert/hard": 1.0}
+    # several seats of one level: their time over their decisions (0.2 / 0.1); a level that
+    # spent no time (the random bot, whose choice is instant) gives no ratio
+    four = [game(["expert", "hard", "hard", "random"], [0, 0, 0, 0], [10, 10, 30, 5], cpu=[2.0, 1.0, 3.0, 0.0])]
+    assert time_ratios(["expert", "hard", "hard", "random"], four) == pytest.approx({"expert/hard": 2.0})
 
 
 def test_arena_budgets_per_level():
