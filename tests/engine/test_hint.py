@@ -339,7 +339,10 @@ def test_close_moves_are_named_in_the_games_words():
     card = _short(state.pool[0])  # "2 Love (red)"
     sure = Found(plays=140, chance=0.52, gain=1.0, options=5, rival=("draw",))
     reason = motto_reason(state, state.current_player, ["take:0"], sure)
-    assert reason.endswith(f"Taking {card} is about as good as drawing. Looking a few turns ahead in 140 "
+    # after a sentence about the set the card makes, the move by name; else (the page said
+    # "Suggested: Take ..." just before) "It"
+    opener = f"Taking {card}" if reason.startswith("With your hand") else "It"
+    assert reason.endswith(f"{opener} is about as good as drawing. Looking a few turns ahead in 140 "
                            "simulated deals, your chance to win after it is about 52%."), reason
     unsure = Found(plays=30, chance=0.52, gain=1.0, options=5, rival=("draw",))
     reason = motto_reason(state, state.current_player, ["take:0"], unsure)
@@ -352,7 +355,9 @@ def test_close_moves_are_named_in_the_games_words():
     # rollouts that all reached the end of the game (a hint near the end): simulated games won
     ended = Found(plays=140, chance=0.52, gain=1.0, options=5, rival=("draw",), to_end=True)
     assert motto_reason(state, state.current_player, ["take:0"], ended).endswith(
-        f"Taking {card} is about as good as drawing. You won 52% of 140 simulated games after it.")
+        f"{opener} is about as good as drawing. You won 52% of 140 simulated games after it.")
+    assert motto_reason(state, state.current_player, ["draw"], replace(sure, rival=("take:0",))).startswith(
+        f"No card on the table makes a better set for you now. Drawing is about as good as taking {card}.")
     assert motto_reason(state, state.current_player, ["draw"], replace(alone, to_end=True)).endswith(
         "In the simulated games it did better than your other choices.")
 
@@ -527,7 +532,7 @@ def test_each_games_reason_words_the_chance_and_the_points():
         line, other = game_spec(game).search.options(state, state.current_player)[:2]
         ahead = Found(plays=120, chance=0.641, gain=3.2, options=4, rival=tuple(other))
         reason = reason_of(state, state.current_player, line, ahead)
-        assert re.search(rf"about as good as .+\. Looking a few turns ahead in 120 simulated deals, it "
+        assert re.search(rf"It is about as good as .+\. Looking a few turns ahead in 120 simulated deals, it "
                          rf"\w+ you about 3 more {points}, and your chance to win after it is about 64%\.$", reason), reason
         level = reason_of(state, state.current_player, line, replace(ahead, gain=0.2, chance=0.9996, rival=None))
         assert level.endswith("Looking a few turns ahead in 120 simulated deals, your chance to win after it is above 99%.")

@@ -437,7 +437,8 @@ def moteneba_reason(state: MotenebaState, seat: int, line: list[str], found: Fou
     scored) and the chance to win after them (greedy play for every seat; numbers only from
     enough of them)."""
     by_girl = len(line) == 2 and line[0].startswith("cube:") and line[1].startswith("girl:")
-    odds = sentences(compared(state, line, found, _doing, named=by_girl), outlook(found, "brings", "heart"))
+    # the page says "Suggested: <the move>." first, so a rival opening the reason is "It is about as good as..."
+    odds = sentences(compared(state, line, found, _doing, named=True), outlook(found, "brings", "heart"))
     if by_girl:
         colour = COLOUR_NAMES[line[0][5:]].lower()
         girl = GIRLS[state.girls[int(line[1][5:])]]["name"]

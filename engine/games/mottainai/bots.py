@@ -272,7 +272,8 @@ def mottainai_reason(state: MottainaiState, seat: int, line: list[str], found: F
     to win after them (greedy play for every seat; numbers only from enough of them)."""
     verb, _, key = line[0].partition(":")
     work = verb == "work" and key in KIND_BY_KEY
-    odds = sentences(compared(state, line, found, _doing, named=work), outlook(found, "gives", "point"))
+    # the page says "Suggested: <the move>." first, so a rival opening the reason is "It is about as good as..."
+    odds = sentences(compared(state, line, found, _doing, named=True), outlook(found, "gives", "point"))
     if work:
         kind = KIND_BY_KEY[key]
         return f"Completes the {kind.name}, a work worth {plural(kind.value, 'point')}. {odds}"

@@ -250,16 +250,19 @@ def motto_reason(state: MottoState, seat: int, line: list[str], found: Found) ->
     win a few turns ahead in the simulated deals (only from enough of them; see
     :func:`~engine.bots.hints.outlook`). Only the seat's own hand and the table are read."""
     first = line[0]
-    odds = sentences(compared(state, line, found, _doing, named=line[-1] == "confirm"), outlook(found))
     hand = state.hands[seat]
+    card = state.pool[int(first[5:])] if first.startswith("take:") else None
+    plan = best_play(state.stacks, hand + [card], (card,)) if card is not None else None
+    # a rival is "It is about as good as..." where nothing before it names another thing (the
+    # page says "Suggested: <the move>." first); after a sentence about a set or the table, by name
+    named = line[-1] == "confirm" or (card is not None and not (plan and plan[0] > 0)) or first == "pass"
+    odds = sentences(compared(state, line, found, _doing, named=named), outlook(found))
     if line[-1] == "confirm":
         cards = list(state.selection) + [CARD_BY_KEY[a[7:]] for a in line if a.startswith("select:")]
         points = _payout_value(state.stacks, cards)
         names = ", ".join(_short(card) for card in cards)
         return f"Play {names}: it takes {_tokens_text(state.stacks, cards)}, {plural(points, 'point')} now. {odds}"
-    if first.startswith("take:"):
-        card = state.pool[int(first[5:])]
-        plan = best_play(state.stacks, hand + [card], (card,))
+    if card is not None:
         if plan and plan[0] > 0:
             return (f"With your hand, {_short(card)} makes a set worth {plural(plan[0], 'point')} "
                     f"({_tokens_text(state.stacks, plan[1], sizes=False)}). {odds}")
