@@ -22,6 +22,7 @@ import traceback
 from . import __version__, inputs, list_games as _list_games, new_game as _new_game
 from .bots import available, make_bot
 from .bots.hints import HintSearch
+from .bots.search import SearchBot
 from .core import SaveError, State, load_save as _load_save
 from .inputs import quote
 from .replay import Replay
@@ -182,15 +183,15 @@ def bot_turn(spec: str) -> str:
     for _ in range(MAX_BOT_ACTIONS):
         if state.is_over or state.current_player != seat:
             break
-        mover = bot
-        if isinstance(getattr(bot, "seconds", None), (int, float)):   # a search bot: pace the turn
+        mover, budget = bot, {}
+        if isinstance(bot, SearchBot):   # a search bot: pace the turn, a budget per decision
             left = deadline - time.perf_counter()
             if left >= DECISION_FLOOR:
-                bot.seconds = min(DECISION_SECONDS, 0.5 * left)
+                budget = {"seconds": min(DECISION_SECONDS, 0.5 * left)}
             else:   # the turn's time is spent: the rest of it by the game's quick rule
                 quick = quick or make_bot(state.info.name, "greedy" if "greedy" in bot_names else "random")
                 mover = quick
-        state.apply(mover.choose(state, seat, rng))
+        state.apply(mover.choose(state, seat, rng, **budget))
         taken += 1
     return _reply(actions=taken, status=_status(state))
 
@@ -232,7 +233,7 @@ def benchmark(spec: str) -> str:
 
 
 #: the bot level whose search suggests moves
-HINT_LEVEL = "hard"
+HINT_LEVEL = "expert"
 #: a hint's default search time, and the most one may search, in seconds
 HINT_SECONDS = 3.0
 MAX_HINT_SECONDS = 10.0

@@ -1,20 +1,26 @@
 """Suggestions a player can trust: the search bot's choice for the seat to move, with a reason.
 
 A :class:`HintSearch` works out one suggestion with the bot's own flat search
-(:meth:`SearchBot.open_search`: the same options, rollouts and evaluation as its moves), and can
-be run a slice at a time (the page shows its progress and can stop it). It is a *race* between
-the options, under common random numbers: every sample deals one world the seat cannot tell
-from the real one and plays every option still in the race in it, and an option whose paired
-difference from the leader's reward is more than ``DROP_Z`` standard errors (after
-``RACE_START`` samples) leaves the race, so the rest get samples faster. The search stops once
-the leader has been played ``MIN_PLAYS`` times, or when its budget (seconds or rollouts) is
-spent.
+(:meth:`SearchBot.open_search`: the same options, rollouts and evaluation as its moves, but
+every option still in the race played in every sample: the race does the dropping, not the
+bot's own narrowing such as the expert's halving), and can be run a slice at a time (the page
+shows its progress and can stop it). It is a *race* between the options, under common random
+numbers: every sample deals one world the seat cannot tell from the real one and plays every
+option still in the race in it, and an option whose paired difference from the leader's reward
+is more than ``DROP_Z`` standard errors (after ``RACE_START`` samples) leaves the race, so the
+rest get samples faster. The search stops once the leader has been played ``MIN_PLAYS`` times,
+or when its budget (seconds or rollouts) is spent.
 
 What it found (:class:`Found`) goes to the game's ``reason`` hook (its spec's :class:`~engine.spec.SearchHooks`), which says
-it in the game's words, from the seat's own hand and the table only:
+it in the game's words, from the seat's own hand and the table only. The numbers are what the
+rollouts measured: the seat's chance to win where each rollout stopped (the bot's evaluation
+there; a finished game: its result), and the points gained on the way. The expert's rollouts
+stop after a few turns, so its reasons say "looking a few turns ahead"; only when every rollout
+of the move reached the end of the game do they say how many simulated games were won.
 
-* a share ("you won 64% of 130 simulated games") only when the suggested option was played at
-  least ``MIN_PLAYS`` times (``found.sure``); below that, words without a number;
+* a share ("Looking a few turns ahead in 100 simulated deals, your chance to win after it is
+  about 64%.") only when the suggested option was played at least ``MIN_PLAYS`` times
+  (``found.sure``); below that, words without a number;
 * "Taking 2 Love (red) is about as good as drawing." when the runner-up is ``found.rival``:
   its mean reward is within ``CLOSE_Z`` standard errors of the paired difference, or within
   ``CLOSE_MARGIN`` of the leader's.
@@ -46,46 +52,60 @@ CLOSE_MARGIN = 0.01
 
 @dataclass(frozen=True)
 class Found:
-    """What the search found for the suggested option: ``plays`` simulated plays, the share
-    ``ahead`` (0..1) in which the seat ended in the lead, the mean points ``gain``, how many
-    ``options`` were compared, the runner-up's line ``rival`` when it is about as good (else
-    ``None``). ``sure``: played often enough (``MIN_PLAYS``) for its numbers to be shown."""
+    """What the search found for the suggested option: ``plays`` simulated plays, the seat's
+    mean ``chance`` (0..1) to win where they stopped, the mean points ``gain`` on the way, how
+    many ``options`` were compared, the runner-up's line ``rival`` when it is about as good
+    (else ``None``), and ``to_end``: every play of it reached the end of the game (so
+    ``chance`` is the share of simulated games won). ``sure``: played often enough
+    (``MIN_PLAYS``) for its numbers to be shown."""
 
     plays: int
-    ahead: float
+    chance: float
     gain: float
     options: int
     rival: tuple[str, ...] | None = None
+    to_end: bool = False
 
     @property
     def sure(self) -> bool:
         return self.plays >= MIN_PLAYS
 
 
+def win_share(state: State, seat: int) -> float:
+    """A finished game's result for ``seat``: 1 for a win, 1/k for a win shared by k, else 0."""
+    winners = state.winners()
+    return 1.0 / len(winners) if seat in winners else 0.0
+
+
 class Tally:
-    """How each option fared in a flat search: in how many simulated plays its seat ended ahead
-    of every other seat (a tie for the lead counts half) and the points it gained on the way.
-    ``played`` lists the options counted since it was last cleared (one sample's)."""
+    """How each option fared in a flat search: the seat's summed chance to win where each
+    simulated play stopped (``reward``, the bot's evaluation there; a finished game counts its
+    result, :func:`win_share`), the points gained on the way, and how many plays reached the end
+    of the game. ``played`` lists the options counted since it was last cleared (one sample's)."""
 
     def __init__(self, num_options: int) -> None:
-        self.ahead = [0.0] * num_options
+        self.chance = [0.0] * num_options
         self.gain = [0.0] * num_options
         self.plays = [0] * num_options
+        self.ended = [0] * num_options
         self.samples = 0
         self.played: list[int] = []
 
-    def count(self, index: int, seat: int, start: State, end: State) -> None:
-        scores = end.scores()
-        best_other = max(s for other, s in enumerate(scores) if other != seat)
-        self.ahead[index] += 1.0 if scores[seat] > best_other else 0.5 if scores[seat] == best_other else 0.0
-        self.gain[index] += scores[seat] - start.scores()[seat]
+    def count(self, index: int, seat: int, start: State, end: State, reward: float) -> None:
+        if end.is_over:
+            self.chance[index] += win_share(end, seat)
+            self.ended[index] += 1
+        else:
+            self.chance[index] += reward
+        self.gain[index] += end.scores()[seat] - start.scores()[seat]
         self.plays[index] += 1
         self.played.append(index)
 
     def result(self, index: int, rival: tuple[str, ...] | None = None) -> Found:
         plays = max(self.plays[index], 1)
-        return Found(plays=self.plays[index], ahead=self.ahead[index] / plays,
-                     gain=self.gain[index] / plays, options=len(self.plays), rival=rival)
+        return Found(plays=self.plays[index], chance=self.chance[index] / plays,
+                     gain=self.gain[index] / plays, options=len(self.plays), rival=rival,
+                     to_end=self.plays[index] > 0 and self.ended[index] == self.plays[index])
 
 
 class _Subset:
@@ -96,8 +116,8 @@ class _Subset:
         self.indices = indices
         self.samples = 0
 
-    def count(self, index: int, seat: int, start: State, end: State) -> None:
-        self.tally.count(self.indices[index], seat, start, end)
+    def count(self, index: int, seat: int, start: State, end: State, reward: float) -> None:
+        self.tally.count(self.indices[index], seat, start, end, reward)
 
 
 class HintSearch:
@@ -178,10 +198,13 @@ class HintSearch:
 
     # ------------------------------------------------------------------ the race
     def _open(self) -> None:
-        """A search over the options still in the race (sharing the random generator)."""
+        """A search over the options still in the race (sharing the random generator), playing
+        every one of them in every sample: only the race drops options, by their paired
+        difference, so the leader and its rival are compared on the same worlds to the end."""
         indices = list(self.active)
         self.search = self.bot.open_search(self.state, self.seat, self.rng,
-                                           [self.options[i] for i in indices], _Subset(self.tally, indices))
+                                           [self.options[i] for i in indices], _Subset(self.tally, indices),
+                                           narrow=False)
 
     def _sample(self) -> None:
         search, tally = self.search, self.tally
@@ -192,8 +215,6 @@ class HintSearch:
         local = {index: k for k, index in enumerate(self.active)}
         rewards = {i: search.totals[local[i]] - before[local[i]] for i in tally.played}
         self.rollouts += len(rewards)
-        # a search that drops options itself (the expert's halving) takes them out of the race
-        self.active = [i for i in self.active if i in rewards] or self.active
         for i, r in rewards.items():
             self.reward[i] += r
         played = sorted(rewards)
@@ -245,7 +266,7 @@ class HintSearch:
         if not self.options:  # a single legal action, or a bot without a flat search
             return Bot.suggest(self.bot, self.state, self.seat, self.rng)
         line = self.options[0]  # the only option besides going back
-        found = Found(plays=0, ahead=0.0, gain=0.0, options=1)
+        found = Found(plays=0, chance=0.0, gain=0.0, options=1)
         return Suggestion(line[0], _reason(self.state, self.seat, line, found), tuple(line))
 
     def suggestion(self) -> Suggestion:
@@ -268,19 +289,37 @@ def percent(share: float) -> str:
     return f"{round(100 * share)}%"
 
 
-def outlook(found: Found, verb: str, point: str, when: str) -> str:
-    """How the suggested move fared, in a game's words, once it was played often enough
-    (``found.sure``; else ""): "It brings you about 3 more points over the next few turns;
-    you were ahead in 64% of 130 simulated plays." When it gains nothing on average, it is
-    simply the best of the choices compared."""
+def about(chance: float) -> str:
+    """A chance to win as a player reads it: "about 64%", "above 99%", "below 1%"."""
+    if chance > 0.995:
+        return "above 99%"
+    if chance < 0.005:
+        return "below 1%"
+    return f"about {percent(chance)}"
+
+
+def outlook(found: Found, verb: str | None = None, point: str | None = None) -> str:
+    """How the suggested move fared, once it was played often enough (``found.sure``; else
+    ""), saying only what the rollouts measured:
+
+    * cut short (the expert's few turns): "Looking a few turns ahead in 100 simulated deals,
+      it gives you about 3 more points, and your chance to win after it is about 64%.";
+    * every play to the end of the game: "It gives you about 3 more points by the end of the
+      game; you won 64% of 100 simulated games after it."
+
+    The points (``verb``, ``point``: "gives", "point") only when the move gains at least one
+    on average, and only for a game that names them."""
     if not found.sure:
         return ""
     rounded = round(found.gain)
-    if rounded >= 1:
-        return (f"It {verb} you about {plural(rounded, point).replace(' ', ' more ', 1)} {when}; "
-                f"you were ahead in {percent(found.ahead)} of {found.plays} simulated plays.")
-    return (f"Of your {found.options} choices it did best in {found.plays} simulated plays "
-            f"(you were ahead in {percent(found.ahead)} of them).")
+    gain = (f"it {verb} you about {plural(rounded, point).replace(' ', ' more ', 1)}"
+            if point and rounded >= 1 else "")
+    if found.to_end:
+        won = f"you won {percent(found.chance)} of {found.plays} simulated games after it."
+        return f"{gain[:1].upper()}{gain[1:]} by the end of the game; {won}" if gain else won[:1].upper() + won[1:]
+    ahead = f"Looking a few turns ahead in {found.plays} simulated deals, "
+    chance = f"your chance to win after it is {about(found.chance)}."
+    return f"{ahead}{gain}, and {chance}" if gain else ahead + chance
 
 
 def about_as_good(this: str, rival: str) -> str:
@@ -309,21 +348,23 @@ def doing(state: State, line) -> str:
     return f"{gerund} {rest}" if rest else gerund
 
 
-def compared(state: State, line, found: Found, name=None, plays: str = "plays",
-             named: bool = False) -> str:
+def compared(state: State, line, found: Found, name=None, named: bool = False) -> str:
     """How the suggested ``line`` compares with the other choices, in words (no number):
 
     * a close rival: "Taking 2 Love (red) is about as good as drawing." once the move was
-      played often enough, else "Drawing did about as well in the games there was time to
+      played often enough, else "Drawing did about as well in the deals there was time to
       simulate.";
-    * none, too few plays for a percentage: "In the simulated games it did better than your
+    * none, too few plays for a percentage: "In the simulated deals it did better than your
       other choices.";
     * none, enough plays: "" (the game's numbers say the rest).
 
-    ``name(state, line)`` names a move as a gerund (default :func:`doing`); ``plays`` is what a
-    simulation is called ("games", "plays"); ``named``: the reason already named the move, so
-    "It is about as good as drawing." A rival named like the move (two equal cards) is none."""
+    A simulation is a "deal" (the unseen cards dealt, a few turns played), or a "game" when
+    every play of the move reached the end of the game (``found.to_end``). ``name(state,
+    line)`` names a move as a gerund (default :func:`doing`); ``named``: the reason already
+    named the move, so "It is about as good as drawing." A rival named like the move (two
+    equal cards) is none."""
     name = name or doing
+    plays = "games" if found.to_end else "deals"
     if found.options == 1:
         return "It is your only choice that moves the game on."
     rival = found.rival and name(state, found.rival)
@@ -344,6 +385,4 @@ def sentences(*parts: str) -> str:
 
 def default_reason(state: State, seat: int, line: list[str], found: Found) -> str:
     """A reason any game can use: how the suggested move fared in the simulated plays."""
-    return sentences(compared(state, line, found), found.sure and (
-        f"Out of {found.options} choices, this did best: in {found.plays} simulated "
-        f"plays you came out ahead {percent(found.ahead)} of the time."))
+    return sentences(compared(state, line, found), outlook(found))

@@ -130,11 +130,12 @@ class FlatSearch:
             for action_id in self.options[index]:
                 branch.apply(action_id)
             end = self.bot._roll(branch, self.rollout, Rng(seed))
-            self.totals[index] += self.evaluate(end)[seat]
+            reward = self.evaluate(end)[seat]
+            self.totals[index] += reward
             self.plays[index] += 1
             self.played += 1
             if self.tally is not None:
-                self.tally.count(index, seat, world, end)
+                self.tally.count(index, seat, world, end, reward)
         if self.tally is not None:
             self.tally.samples = self.samples
         self.after_sample()
@@ -206,7 +207,10 @@ class SearchBot(Bot):
             return step
         return None
 
-    def choose(self, state: State, seat: int, rng: Rng) -> str:
+    def choose(self, state: State, seat: int, rng: Rng, seconds: float | None = None) -> str:
+        """The action for ``seat``: the next step of the decision planned before, else a new
+        search, within ``seconds`` (this decision's time budget; default the bot's own
+        ``seconds``; a fixed ``iterations`` budget wins over both)."""
         planned = self._follow_plan(state)
         if planned is not None:
             return planned
@@ -215,10 +219,10 @@ class SearchBot(Bot):
             return legal[0].id
         options = self.options(state, seat)
         if options is not None:
-            line = self.flat_search(state, seat, rng, options)
+            line = self.flat_search(state, seat, rng, options, seconds=seconds)
             self._plan = (tuple(state.history), line)
             return line[0]
-        root = self.search(state, seat, rng)
+        root = self.search(state, seat, rng, seconds=seconds)
         # the most-visited line of this seat's own consecutive actions
         line, node = [], root
         while node.children:
@@ -242,24 +246,29 @@ class SearchBot(Bot):
         return None if options_of is None else options_of(state, seat)
 
     def open_search(self, state: State, seat: int, rng: Rng, options: list[list[str]],
-                    tally: "Tally | None" = None) -> FlatSearch:
+                    tally: "Tally | None" = None, narrow: bool = True) -> FlatSearch:
         """A flat search over ``options`` with this bot's settings, not yet run: its moves use
         it, and so do its suggestions (:class:`~engine.bots.hints.HintSearch`), which run it a
-        sample at a time. A bot with a search of its own names it in ``search_class``."""
-        return self.search_class(self, state, seat, rng, options, tally)
+        sample at a time. A bot with a search of its own names it in ``search_class``.
+        ``narrow=False``: every option is played in every sample, with this bot's rollouts and
+        evaluation but without its own dropping of options (the expert's halving): a hint's
+        race drops options itself, by their paired difference."""
+        search_class = self.search_class if narrow else FlatSearch
+        return search_class(self, state, seat, rng, options, tally)
 
     def flat_search(self, state: State, seat: int, rng: Rng, options: list[list[str]],
-                    tally: "Tally | None" = None) -> list[str]:
+                    tally: "Tally | None" = None, seconds: float | None = None) -> list[str]:
         """Determinized Monte Carlo over whole decisions with common random numbers (see
-        :class:`FlatSearch`), within the bot's budget; the option with the best mean reward
-        wins. With a ``tally``, how each option fared is also counted there."""
+        :class:`FlatSearch`), within the bot's budget (or ``seconds``, when given and the bot
+        has no fixed ``iterations``); the option with the best mean reward wins. With a
+        ``tally``, how each option fared is also counted there."""
         if len(options) == 1 and tally is None:
             return options[0]
         search = self.open_search(state, seat, rng, options, tally)
         if self.iterations is not None:
             search.run(iterations=self.iterations)
         else:
-            search.run(deadline=time.perf_counter() + self.seconds)
+            search.run(deadline=time.perf_counter() + (self.seconds if seconds is None else seconds))
         self.last_iterations = search.iterations
         return search.best()
 
@@ -307,12 +316,14 @@ class SearchBot(Bot):
         return world
 
     # ------------------------------------------------------------------ the search
-    def search(self, state: State, seat: int, rng: Rng) -> Node:
+    def search(self, state: State, seat: int, rng: Rng, seconds: float | None = None) -> Node:
+        """Single-observer ISMCTS from ``seat``'s view within the bot's budget (or ``seconds``,
+        as :meth:`flat_search`); the root of its tree."""
         hooks = hooks_of(state)
         rollout = hooks.rollout or random_action
         evaluate = hooks.evaluate or outcome
         root = Node(None)
-        deadline = None if self.iterations else time.perf_counter() + self.seconds
+        deadline = None if self.iterations else time.perf_counter() + (self.seconds if seconds is None else seconds)
         count = 0
         c = self.exploration
         while True:

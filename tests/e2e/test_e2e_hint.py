@@ -204,20 +204,30 @@ def test_cancel_stops_the_search_and_leaves_the_game_as_it_was(app, how):
     assert shown["action"] in {a["id"] for a in page.evaluate("window.__app.view")["legal_actions"]}
 
 
-def test_a_finished_hint_shows_its_progress_then_its_reason_in_the_games_words(app):
+#: the expert's reasons: its rollouts look a few turns ahead (simulated "deals"), never whole games
+EXPERT_NUMBERS = r"Looking a few turns ahead in (\d+) simulated deals, .*your chance to win after it is (about \d+|above 99|below 1)%\.$"
+EXPERT_WORDS = r"in the deals there was time to simulate\.|In the simulated deals it did better than your other choices\.|only choice"
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_finished_hint_shows_its_progress_then_the_experts_reason_in_the_games_words(app, game):
     page = app
-    page.click("[data-testid=game-motto]")
-    start(page, players=2, seats=["human", "greedy"], seed=7)
+    page.click(f"[data-testid=game-{game}]")
+    start(page, players=GAMES[game], seats=["human"] + ["greedy"] * (GAMES[game] - 1), seed=7)
     page.click("[data-testid=hint]")
     values = progress_values(page, "document.body.dataset.hint !== undefined")
     assert values and values == sorted(values) and values[0] < 100
     line = page.locator(HINT_LINE).inner_text()
+    plays = int(page.evaluate("document.body.dataset.hintPlays"))
     assert line.startswith("Suggested: ")
-    # a percentage only from at least 100 simulated games of the move, else words without one
-    for plays in re.findall(r"(\d+) simulated", line):
-        assert int(plays) >= 100, line
-    if "%" not in line:
-        assert re.search(r"simulate|only choice", line), line
+    # the expert's words: a chance to win a few turns ahead, from at least 100 simulated deals
+    # of the move (the number the engine counted), else words without a number
+    assert not re.search(r"simulated games|won \d+%|by the end of this year", line), line
+    if plays >= 100:
+        assert [int(n) for n in re.findall(r"(\d+) simulated", line)] == [plays], line
+        assert re.search(EXPERT_NUMBERS, line), line
+    else:
+        assert "%" not in line and re.search(EXPERT_WORDS, line), (plays, line)
     assert "Suggested move:" in page.evaluate("document.getElementById('announce').textContent")
 
 

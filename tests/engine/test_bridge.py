@@ -98,3 +98,25 @@ def test_refusals_are_not_internal():
                   call(bridge.hint, {"seat": 1 - seat}),
                   call(bridge.replay_view, {"step": -1})):
         assert reply["ok"] is False and reply["error"] and "internal" not in reply, reply
+
+
+def test_a_computer_turn_gives_each_search_decision_its_own_budget(monkeypatch):
+    """``bot_turn`` paces a search bot's turn by a budget per decision (the first at most
+    ``DECISION_SECONDS``, each later one at most half of what is left of ``TURN_SECONDS``),
+    passed to ``choose``; the bot's own settings are left as they were."""
+    from engine.bots.search import SearchBot
+    asked = []
+    choose = SearchBot.choose
+
+    def recording(self, state, seat, rng, seconds=None):
+        asked.append((seconds, self.seconds))
+        return choose(self, state, seat, rng, seconds=0.001)   # quick, whatever it was given
+
+    monkeypatch.setattr(SearchBot, "choose", recording)
+    for level in ("hard", "expert"):
+        asked.clear()
+        status = json.loads(bridge.new_game(json.dumps({"game": "mottainai", "num_players": 2, "seed": 3})))["status"]
+        reply = json.loads(bridge.bot_turn(json.dumps({"seat": status["current_player"], "bot": level, "seed": 1})))
+        assert reply["ok"] and reply["actions"] == len(asked) >= 1
+        assert asked[0][0] == bridge.DECISION_SECONDS
+        assert all(0 < seconds <= bridge.DECISION_SECONDS and own == 1.0 for seconds, own in asked), asked

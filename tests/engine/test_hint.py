@@ -1,10 +1,12 @@
 """Hints: the search bot's suggestion for the seat to move (``Bot.suggest``, ``HintSearch``,
-bridge ``hint`` and the sliced ``hint_start`` / ``hint_step`` / ``hint_stop``).
+bridge ``hint`` and the sliced ``hint_start`` / ``hint_step`` / ``hint_stop``), by the page's
+level (``bridge.HINT_LEVEL``, the expert).
 
 A suggestion is a legal action with a short plain reason; asking for one changes nothing in the
 game; it is refused when the game is over or the seat is not to move; it is honest: two states
 that differ only in what the seat cannot see get the same suggestion and reason; it shows a
-percentage only from at least ``MIN_PLAYS`` simulated games of the suggested move, and says when
+percentage only from at least ``MIN_PLAYS`` simulated plays of the suggested move, says only
+what its rollouts measured (a few turns ahead, not whole games, for the expert), and says when
 another move is about as good.
 """
 
@@ -20,12 +22,17 @@ import engine
 from engine import bridge
 from engine.bots import Suggestion, make_bot
 from engine import core
-from engine.bots.hints import CLOSE_MARGIN, CLOSE_Z, MIN_PLAYS, Found, HintSearch
+from engine.bots.hints import CLOSE_MARGIN, CLOSE_Z, MIN_PLAYS, RACE_START, Found, HintSearch
 from engine.core import game_class, game_names, game_spec
 from engine.rng import Rng
 
 #: a small fixed budget: repeatable and quick
 BUDGET = {"iterations": 12}
+
+
+def hinter(game):
+    """The bot whose search the page's hints use (the expert)."""
+    return make_bot(game, bridge.HINT_LEVEL)
 
 
 def hard(game):
@@ -58,7 +65,7 @@ def test_suggestion_is_a_legal_action_with_a_plain_reason_and_changes_nothing(ga
     for state in positions(game, n, seed=31 + n):
         seat = state.current_player
         before = fingerprint(state)
-        suggestion = hard(game).suggest(state, seat, Rng(7), **BUDGET)
+        suggestion = hinter(game).suggest(state, seat, Rng(7), **BUDGET)
         assert fingerprint(state) == before
         assert isinstance(suggestion, Suggestion)
         assert suggestion.action in {a.id for a in state.legal_actions()}
@@ -76,31 +83,48 @@ def test_suggestion_is_honest_reshuffling_unseen_cards_never_changes_it(game, n)
     checked = 0
     for state in positions(game, n, seed=41 + n, every=4, limit=8):
         seat = state.current_player
-        expected = hard(game).suggest(state, seat, Rng(99), **BUDGET)
+        expected = hinter(game).suggest(state, seat, Rng(99), **BUDGET)
         for k in range(2):
             redealt = state.determinize(seat, Rng(k))
-            assert hard(game).suggest(redealt, seat, Rng(99), **BUDGET) == expected
+            assert hinter(game).suggest(redealt, seat, Rng(99), **BUDGET) == expected
         checked += 1
     assert checked >= 4
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game,n", PLAYER_COUNTS)
+def test_a_hint_with_its_numbers_is_honest_too(game, n):
+    """At a budget that reaches 100 plays (so the reason gives its numbers), a re-deal of what
+    the seat cannot see changes neither the action nor a word of the reason."""
+    checked = 0
+    for state in positions(game, n, seed=43 + n, every=6, limit=3):
+        seat = state.current_player
+        expected = hinter(game).suggest(state, seat, Rng(98), iterations=20_000)
+        redealt = state.determinize(seat, Rng(5))
+        assert hinter(game).suggest(redealt, seat, Rng(98), iterations=20_000) == expected
+        checked += "%" in expected.reason
+    assert checked >= 2
 
 
 #: per game: words its reasons use, and the numbers they give from enough simulated plays
 REASON_WORDS = {"motto": r"(With your hand|^Play) .*token|^No card on the table",
                 "mottainai": r"task|Prayer|helper|work", "moteneba": r"cube"}
-REASON_NUMBERS = {"motto": r"You won \d+% of \d+ simulated games after it\.",
-                  "mottainai": r"(gives you about \d+ more points? over the next few turns; )?you were ahead in \d+%",
-                  "moteneba": r"(brings you about \d+ more hearts? by the end of this year; )?you were ahead in \d+%"}
+AHEAD = r"Looking a few turns ahead in \d+ simulated deals, "
+CHANCE = r"your chance to win after it is (about \d+|above 99|below 1)%\.$"
+REASON_NUMBERS = {"motto": AHEAD + CHANCE,
+                  "mottainai": AHEAD + r"(it gives you about \d+ more points?, and )?" + CHANCE,
+                  "moteneba": AHEAD + r"(it brings you about \d+ more hearts?, and )?" + CHANCE}
 
 
 @pytest.mark.parametrize("game", sorted(REASON_WORDS))
 def test_reasons_speak_of_the_game_and_of_the_simulated_plays(game):
-    reasons = [hard(game).suggest(state, state.current_player, Rng(3), **BUDGET).reason
+    reasons = [hinter(game).suggest(state, state.current_player, Rng(3), **BUDGET).reason
                for state in positions(game, game_class(game).info.min_players, seed=5, every=2, limit=20)]
-    assert any("simulated" in r for r in reasons)
+    assert any("simulate" in r for r in reasons), reasons
     words = REASON_WORDS[game]
     assert any(re.search(words, r) for r in reasons), reasons
     # from enough plays, the numbers in the game's words
-    sure = [hard(game).suggest(state, state.current_player, Rng(3), iterations=20_000).reason
+    sure = [hinter(game).suggest(state, state.current_player, Rng(3), iterations=20_000).reason
             for state in positions(game, game_class(game).info.min_players, seed=5, every=7, limit=2)]
     numbers = REASON_NUMBERS[game]
     assert all(re.search(numbers, r) for r in sure if "only choice" not in r), sure
@@ -109,7 +133,7 @@ def test_reasons_speak_of_the_game_and_of_the_simulated_plays(game):
 def test_a_single_legal_action_is_suggested_as_the_only_choice():
     for state in positions("mottainai", 2, seed=8, every=1, limit=200):
         if len(state.legal_actions()) == 1:
-            suggestion = hard("mottainai").suggest(state, state.current_player, Rng(1), **BUDGET)
+            suggestion = hinter("mottainai").suggest(state, state.current_player, Rng(1), **BUDGET)
             assert suggestion.action == state.legal_actions()[0].id
             assert suggestion.reason == "It is your only choice."
             return
@@ -127,7 +151,7 @@ def test_other_bots_suggest_their_own_choice(game):
 
 def test_a_time_budget_still_searches_at_least_once():
     state = engine.new_game("motto", 2, seed=3)
-    bot = hard("motto")
+    bot = hinter("motto")
     suggestion = bot.suggest(state, state.current_player, Rng(1), seconds=0.001)
     assert suggestion.action in {a.id for a in state.legal_actions()}
     assert bot.last_iterations >= 1
@@ -222,17 +246,18 @@ def percentages_from(reason: str) -> list[int]:
 
 
 def search_for(game, state, rng_seed=5, **budget) -> HintSearch:
-    search = HintSearch(hard(game), state, state.current_player, Rng(rng_seed), **budget)
+    search = HintSearch(hinter(game), state, state.current_player, Rng(rng_seed), **budget)
     search.run()
     return search
 
 
 @pytest.mark.parametrize("game,n", PLAYER_COUNTS)
-@pytest.mark.parametrize("iterations", [8, 60])
+@pytest.mark.parametrize("iterations", [8, 60, pytest.param(300, marks=pytest.mark.slow)])
 def test_a_hint_never_shows_a_percentage_from_fewer_than_100_plays(game, n, iterations):
     """At small budgets a hint gives words without a number; a percentage only ever comes
-    from at least MIN_PLAYS simulated plays of the suggested move."""
-    for state in positions(game, n, seed=61 + n + iterations, every=3, limit=6):
+    from at least MIN_PLAYS simulated plays of the suggested move (300 rollouts: some
+    positions get there, some do not)."""
+    for state in positions(game, n, seed=61 + n + iterations, every=3, limit=8):
         search = search_for(game, state, iterations=iterations)
         reason = search.suggestion().reason
         if search.plays < MIN_PLAYS:
@@ -271,7 +296,7 @@ def test_the_race_drops_clearly_worse_moves_so_the_rest_get_plays_sooner():
 def test_a_hint_run_a_slice_at_a_time_is_the_same_as_in_one_go(game, n):
     for state in positions(game, n, seed=71 + n, every=5, limit=2):
         whole = search_for(game, state, iterations=120).suggestion()
-        sliced = HintSearch(hard(game), state, state.current_player, Rng(5), iterations=120)
+        sliced = HintSearch(hinter(game), state, state.current_player, Rng(5), iterations=120)
         progress = [sliced.progress]
         while not sliced.done:
             sliced.step(0.0)  # one sample per slice
@@ -312,16 +337,28 @@ def test_close_moves_are_named_in_the_games_words():
     state = next(s for s in positions("motto", 2, seed=3, every=1, limit=30)
                  if "draw" in {a.id for a in s.legal_actions()} and s.pool[0] is not None and not s.selection)
     card = _short(state.pool[0])  # "2 Love (red)"
-    sure = Found(plays=140, ahead=0.52, gain=1.0, options=5, rival=("draw",))
+    sure = Found(plays=140, chance=0.52, gain=1.0, options=5, rival=("draw",))
     reason = motto_reason(state, state.current_player, ["take:0"], sure)
-    assert reason.endswith(f"Taking {card} is about as good as drawing. You won 52% of 140 simulated games after it."), reason
-    unsure = Found(plays=30, ahead=0.52, gain=1.0, options=5, rival=("draw",))
+    # after a sentence about the set the card makes, the move by name; else (the page said
+    # "Suggested: Take ..." just before) "It"
+    opener = f"Taking {card}" if reason.startswith("With your hand") else "It"
+    assert reason.endswith(f"{opener} is about as good as drawing. Looking a few turns ahead in 140 "
+                           "simulated deals, your chance to win after it is about 52%."), reason
+    unsure = Found(plays=30, chance=0.52, gain=1.0, options=5, rival=("draw",))
     reason = motto_reason(state, state.current_player, ["take:0"], unsure)
-    assert reason.endswith("Drawing did about as well in the games there was time to simulate."), reason
+    assert reason.endswith("Drawing did about as well in the deals there was time to simulate."), reason
     assert "%" not in reason
-    alone = Found(plays=30, ahead=0.52, gain=1.0, options=5)
+    alone = Found(plays=30, chance=0.52, gain=1.0, options=5)
     assert motto_reason(state, state.current_player, ["draw"], alone) == (
         "No card on the table makes a better set for you now. "
+        "In the simulated deals it did better than your other choices.")
+    # rollouts that all reached the end of the game (a hint near the end): simulated games won
+    ended = Found(plays=140, chance=0.52, gain=1.0, options=5, rival=("draw",), to_end=True)
+    assert motto_reason(state, state.current_player, ["take:0"], ended).endswith(
+        f"{opener} is about as good as drawing. You won 52% of 140 simulated games after it.")
+    assert motto_reason(state, state.current_player, ["draw"], replace(sure, rival=("take:0",))).startswith(
+        f"No card on the table makes a better set for you now. Drawing is about as good as taking {card}.")
+    assert motto_reason(state, state.current_player, ["draw"], replace(alone, to_end=True)).endswith(
         "In the simulated games it did better than your other choices.")
 
 
@@ -420,15 +457,87 @@ def test_a_bug_in_a_hint_is_reported_as_a_bug_not_a_refusal(monkeypatch):
     assert reply["ok"] is False and reply["internal"] is True and "KeyError" in reply["traceback"]
 
 
-def test_a_hint_works_with_the_expert_whose_search_drops_options_itself():
-    """The expert's search (sequential halving: the worse half of the options dropped after
-    every round) suggests through the same race as the hard bot's."""
-    for state in positions("motto", 3, seed=19, every=4, limit=4):
-        seat = state.current_player
-        search = HintSearch(make_bot("motto", "expert"), state, seat, Rng(8), iterations=20_000)
-        suggestion = search.run()
-        assert suggestion.action in {a.id for a in state.legal_actions()}
-        assert HintSearch(make_bot("motto", "expert"), state, seat, Rng(8), iterations=20_000).run() == suggestion
-        if len(search.options) > 1:
-            assert search.plays == MIN_PLAYS == search.tally.plays[search.leader()]
+def test_the_experts_halving_leaves_the_dropping_to_the_race():
+    """The expert's own search halves its options after every round; a hint does not: every
+    option still in the race is played in every sample (the same worlds for all), and only
+    the race drops an option, once the leader beats it by more than two standard errors."""
+    raced = 0
+    for game in game_names():
+        for state in positions(game, game_class(game).info.min_players, seed=19, every=4, limit=2):
+            search = HintSearch(hinter(game), state, state.current_player, Rng(8), iterations=20_000)
+            suggestion = search.run()
+            if len(search.options) < 2:
+                continue
+            assert search.plays == MIN_PLAYS == search.samples
+            assert all(search.tally.plays[i] == search.samples for i in search.active)
+            for i in set(range(len(search.options))) - set(search.active):
+                assert RACE_START <= search.tally.plays[i] < search.samples
             assert percentages_from(suggestion.reason) == [MIN_PLAYS], suggestion.reason
+            raced += len(search.options) > 2
+    assert raced >= 2
+
+
+def cut_short_reasons(game, n, seed, limit):
+    """(reason, found, search) of hints at a budget that reaches 100 plays of the leader."""
+    for state in positions(game, n, seed=seed, every=5, limit=limit):
+        search = search_for(game, state, iterations=20_000)
+        if len(search.options) > 1:
+            yield search.suggestion().reason, search.tally.result(search.leader()), search
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game,n", PLAYER_COUNTS)
+def test_expert_hints_say_only_what_the_rollouts_measured(game, n):
+    """The expert's rollouts stop after a few turns: its reasons give the chance to win
+    "looking a few turns ahead", never a share of simulated games won nor "by the end of this
+    year", unless every rollout of the move really reached the end of the game."""
+    sure = 0
+    for reason, found, search in cut_short_reasons(game, n, seed=83 + n, limit=8):
+        assert found.sure and search.plays == found.plays
+        if found.to_end:
+            assert re.search(r"You won \d+% of \d+ simulated games after it\.$", reason), reason
+            continue
+        assert not re.search(r"won \d+%|simulated games|by the end of", reason), reason
+        assert re.search(REASON_NUMBERS[game], reason), reason
+        # the number is the chance the expert's evaluation gives where the rollouts stopped
+        shown = int(re.search(r"about (\d+)%", reason).group(1)) if "about" in reason[-20:] else None
+        if shown is not None:
+            assert shown == round(100 * found.chance)
+        sure += 1
+    assert sure >= 3
+
+
+def test_the_rollouts_of_the_experts_hint_stop_a_few_turns_ahead():
+    """What the words rest on: the expert's rollouts are cut short (a few steps, or the year's
+    end), and the chance counted is its evaluation's where they stopped."""
+    state = next(positions("mottainai", 2, seed=5, every=5, limit=2))
+    search = HintSearch(hinter("mottainai"), state, state.current_player, Rng(2), iterations=40)
+    search.run()
+    assert search.search.bot.rollout_depth("mottainai") <= 12
+    leader = search.leader()
+    found = search.tally.result(leader)
+    assert not found.to_end and 0.0 < found.chance < 1.0
+    # for a play that did not finish the game, the chance counted is its reward (the evaluation)
+    assert found.chance == pytest.approx(search.reward[leader] / search.tally.plays[leader])
+
+
+def test_each_games_reason_words_the_chance_and_the_points():
+    """The numbers in each game's words, from a constructed finding (the few turns ahead, and
+    a game's end), with a close rival."""
+    from engine.games.moteneba.bots import moteneba_reason
+    from engine.games.mottainai.bots import mottainai_reason
+    for game, reason_of, points in (("mottainai", mottainai_reason, "points"), ("moteneba", moteneba_reason, "hearts")):
+        state = next(s for s in positions(game, game_class(game).info.min_players, seed=4, every=2, limit=20)
+                     if len(game_spec(game).search.options(s, s.current_player)) > 1)
+        line, other = game_spec(game).search.options(state, state.current_player)[:2]
+        ahead = Found(plays=120, chance=0.641, gain=3.2, options=4, rival=tuple(other))
+        reason = reason_of(state, state.current_player, line, ahead)
+        assert re.search(rf"It is about as good as .+\. Looking a few turns ahead in 120 simulated deals, it "
+                         rf"\w+ you about 3 more {points}, and your chance to win after it is about 64%\.$", reason), reason
+        level = reason_of(state, state.current_player, line, replace(ahead, gain=0.2, chance=0.9996, rival=None))
+        assert level.endswith("Looking a few turns ahead in 120 simulated deals, your chance to win after it is above 99%.")
+        ended = reason_of(state, state.current_player, line, replace(ahead, to_end=True, rival=None))
+        assert ended.endswith(f"It {'gives' if game == 'mottainai' else 'brings'} you about 3 more {points} "
+                              "by the end of the game; you won 64% of 120 simulated games after it."), ended
+        for found in (ahead, replace(ahead, plays=99)):
+            assert "by the end of this year" not in reason_of(state, state.current_player, line, found)

@@ -112,7 +112,7 @@ def test_every_search_hook_is_callable_and_answers_in_kind(name):
         assert all(len(row) == len(hooks.feature_names) for row in rows)
     if hooks.reason:
         line = (hooks.options(state, seat) if hooks.options else [[a] for a in sorted(legal)])[0]
-        reason = hooks.reason(state.clone(), seat, line, Found(plays=30, ahead=0.5, gain=2.0, options=3))
+        reason = hooks.reason(state.clone(), seat, line, Found(plays=30, chance=0.5, gain=2.0, options=3))
         assert isinstance(reason, str) and reason
 
 

@@ -73,6 +73,7 @@ function updateButton() {
 function clearReason() {
   for (const el of document.querySelectorAll(`#table .${RING}`)) el.classList.remove(RING);
   delete document.body.dataset.hint;
+  delete document.body.dataset.hintPlays;
   const line = $("hint-line");
   if (line) {
     const refocus = line.contains(document.activeElement);
@@ -151,6 +152,7 @@ async function ask({ fromKey = false } = {}) {
     else if (hadFocus) focusButton();
   } else if (hadFocus) focusButton();
   document.body.dataset.hint = reply.action; // for the tests: which action was suggested
+  document.body.dataset.hintPlays = String(reply.plays ?? 0); // ...and how often it was simulated
 }
 
 /** The line while the engine searches: a progress bar, what is happening, and Cancel. */

@@ -432,12 +432,13 @@ def _doing(state: MotenebaState, line) -> str:
 
 
 def moteneba_reason(state: MotenebaState, seat: int, line: list[str], found: Found) -> str:
-    """Why the hard bot suggests ``line``: where the cube goes, whether another move is about as
-    good, then the hearts it brought by the end of this school year in the simulated plays
-    (greedy play for every seat; numbers only from enough of them)."""
+    """Why the search suggests ``line``: where the cube goes, whether another move is about as
+    good, then the hearts it brought over the few turns simulated (hearts come when a year is
+    scored) and the chance to win after them (greedy play for every seat; numbers only from
+    enough of them)."""
     by_girl = len(line) == 2 and line[0].startswith("cube:") and line[1].startswith("girl:")
-    odds = sentences(compared(state, line, found, _doing, named=by_girl),
-                     outlook(found, "brings", "heart", "by the end of this year"))
+    # the page says "Suggested: <the move>." first, so a rival opening the reason is "It is about as good as..."
+    odds = sentences(compared(state, line, found, _doing, named=True), outlook(found, "brings", "heart"))
     if by_girl:
         colour = COLOUR_NAMES[line[0][5:]].lower()
         girl = GIRLS[state.girls[int(line[1][5:])]]["name"]

@@ -267,13 +267,13 @@ def _doing(state: MottainaiState, line) -> str:
 
 
 def mottainai_reason(state: MottainaiState, seat: int, line: list[str], found: Found) -> str:
-    """Why the hard bot suggests ``line[0]``: a completed work's points, whether another move is
-    about as good, then what the move brought in the simulated plays of the next few turns
-    (greedy play for every seat; numbers only from enough of them)."""
+    """Why the search suggests ``line[0]``: a completed work's points, whether another move is
+    about as good, then the points the move brought over the few turns simulated and the chance
+    to win after them (greedy play for every seat; numbers only from enough of them)."""
     verb, _, key = line[0].partition(":")
     work = verb == "work" and key in KIND_BY_KEY
-    odds = sentences(compared(state, line, found, _doing, named=work),
-                     outlook(found, "gives", "point", "over the next few turns"))
+    # the page says "Suggested: <the move>." first, so a rival opening the reason is "It is about as good as..."
+    odds = sentences(compared(state, line, found, _doing, named=True), outlook(found, "gives", "point"))
     if work:
         kind = KIND_BY_KEY[key]
         return f"Completes the {kind.name}, a work worth {plural(kind.value, 'point')}. {odds}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ...bots import Bot
-from ...bots.hints import Found, compared, percent, sentences
+from ...bots.hints import Found, compared, outlook, sentences
 from ...bots.search import outcome
 from ...rng import Rng
 from ...words import plural
@@ -245,31 +245,28 @@ def _doing(state: MottoState, line) -> str:
 
 
 def motto_reason(state: MottoState, seat: int, line: list[str], found: Found) -> str:
-    """Why the hard bot suggests ``line``, in Motto's words: what the set takes now, or the set a
-    face-up card makes with the hand, whether another move is about as good, then how often it
-    won the simulated games (only from enough of them). Only the seat's own hand and the table
-    are read."""
+    """Why the search suggests ``line``, in Motto's words: what the set takes now, or the set a
+    face-up card makes with the hand, whether another move is about as good, then the chance to
+    win a few turns ahead in the simulated deals (only from enough of them; see
+    :func:`~engine.bots.hints.outlook`). Only the seat's own hand and the table are read."""
     first = line[0]
-    odds = sentences(compared(state, line, found, _doing, "games", named=line[-1] == "confirm"),
-                     found.sure and f"You won {percent(found.ahead)} of {found.plays} simulated games after it.")
     hand = state.hands[seat]
+    card = state.pool[int(first[5:])] if first.startswith("take:") else None
+    plan = best_play(state.stacks, hand + [card], (card,)) if card is not None else None
+    # a rival is "It is about as good as..." where nothing before it names another thing (the
+    # page says "Suggested: <the move>." first); after a sentence about a set or the table, by name
+    named = line[-1] == "confirm" or (card is not None and not (plan and plan[0] > 0)) or first == "pass"
+    odds = sentences(compared(state, line, found, _doing, named=named), outlook(found))
     if line[-1] == "confirm":
         cards = list(state.selection) + [CARD_BY_KEY[a[7:]] for a in line if a.startswith("select:")]
         points = _payout_value(state.stacks, cards)
         names = ", ".join(_short(card) for card in cards)
         return f"Play {names}: it takes {_tokens_text(state.stacks, cards)}, {plural(points, 'point')} now. {odds}"
-    if first.startswith("take:"):
-        card = state.pool[int(first[5:])]
-        plan = best_play(state.stacks, hand + [card], (card,))
+    if card is not None:
         if plan and plan[0] > 0:
             return (f"With your hand, {_short(card)} makes a set worth {plural(plan[0], 'point')} "
                     f"({_tokens_text(state.stacks, plan[1], sizes=False)}). {odds}")
         return odds
-    if first == "draw":
-        return f"No card on the table makes a better set for you now. {odds}"
-    if first == "cancel":
-        return f"Put the chosen cards back: another set is better. {odds}"
-    return odds
     if first == "draw":
         return f"No card on the table makes a better set for you now. {odds}"
     if first == "cancel":
