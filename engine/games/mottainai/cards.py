@@ -65,6 +65,7 @@ def _load_kinds() -> tuple[Kind, ...]:
 KINDS = _load_kinds()
 KIND_BY_KEY = {k.key: k for k in KINDS}
 _KIND_JSON = [k.to_json() for k in KINDS]
+_ORDER = [(MATERIALS.index(k.material), k.name) for k in KINDS]  # sort_key of each design, by index
 
 
 def kind_of(card: int) -> Kind:
@@ -87,8 +88,8 @@ def card_json(card: int) -> dict:
 
 
 def sort_key(card: int):
-    k = KINDS[card % KINDS_PER_DECK]
-    return (MATERIALS.index(k.material), k.name, card)
+    """Display order: by material, then name, then physical id."""
+    return _ORDER[card % KINDS_PER_DECK] + (card,)
 
 
 def label(card: int) -> str:

@@ -68,7 +68,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from .cards import kind_of
+from .cards import KINDS, KINDS_PER_DECK
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rules import MottainaiState
@@ -183,13 +183,14 @@ class Effect:
 
 
 #: card key -> the Effect for that card (every card's, once the package is imported).
+_KEYS = tuple(kind.key for kind in KINDS)  # the key of each design, by index (for effect_of)
 EFFECTS: dict[str, Effect] = {}
 
 
 def effect_of(card: int) -> Effect | None:
     """The effect of the card with physical id ``card`` (a work, or the card a Kite copies), or
     None if none is registered."""
-    return EFFECTS.get(kind_of(card).key)
+    return EFFECTS.get(_KEYS[card % KINDS_PER_DECK])
 
 
 def register_effect(cls: type[Effect]) -> type[Effect]:
