@@ -4,8 +4,8 @@
 //
 // spec.json: {"trees": {"old": dir, "new": dir}, "measure": Python source defining
 // measure(game, iterations, count, level, clock), "plan": [{"round", "game", "version"}...],
-// "iterations", "states", "level"}. Boots one npm Pyodide per version in this process, copies
-// that version's engine/ package into it, then runs the plan in order, each measurement timed
+// "iterations", "states", "level"}. Runs the plan in order, each measurement in a new npm
+// Pyodide holding a copy of that version's engine/ package, timed
 // by process.cpuUsage() (user + system CPU time of this process; Node runs Python on its main
 // thread). Prints one JSON line per measurement: the plan's entry with "iterations" and "cpu_s".
 
@@ -30,17 +30,18 @@ function cpuSeconds() {
   return (user + system) / 1e6;
 }
 
-const pythons = {};
-for (const [version, dir] of Object.entries(spec.trees)) {
+// a fresh Pyodide per measurement, as CPython gets a fresh interpreter: what one version kept
+// in memory (its caches) never carries over into the next measurement
+async function pythonFor(dir) {
   const pyodide = await loadPyodide();
   copyTree(pyodide, join(dir, "engine"), "/bench/engine");
   pyodide.runPython(`import sys; sys.path.insert(0, "/bench")\n${spec.measure}`);
   pyodide.globals.set("cpu_seconds", cpuSeconds);
-  pythons[version] = pyodide;
+  return pyodide;
 }
 
 for (const entry of spec.plan) {
-  const pyodide = pythons[entry.version];
+  const pyodide = await pythonFor(spec.trees[entry.version]);
   const call = `import json; json.dumps(measure(${JSON.stringify(entry.game)}, ${spec.iterations}, ` +
                `${spec.states}, ${JSON.stringify(spec.level)}, cpu_seconds))`;
   const result = JSON.parse(pyodide.runPython(call));

@@ -103,6 +103,8 @@ _TRIPLES: dict[tuple[int, ...], list] = {}
 #: (sorted kind indexes of a hand, :func:`stack_tops`) -> its best play, as fast_best_play answers
 _BEST: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, tuple[int, int, int]] | None] = {}
 _STACK_INDEX = {key: i for i, key in enumerate(STACK_KEYS)}
+#: _SHARED_STACKS[a][b][c]: SHARED_KEYS[a][b][c] as indexes in ``STACK_KEYS``
+_SHARED_STACKS = [[[tuple(_STACK_INDEX[key] for key in keys) for keys in row] for row in rows] for rows in SHARED_KEYS]
 
 
 def _legal_triples(kinds: tuple[int, ...]) -> list:
@@ -120,7 +122,7 @@ def _legal_triples(kinds: tuple[int, ...]) -> list:
                 if c == b and counts[b] < (3 if a == b else 2):
                     continue
                 if LEGAL[a][b][c]:
-                    triples.append(((a, b, c), tuple(_STACK_INDEX[key] for key in SHARED_KEYS[a][b][c])))
+                    triples.append(((a, b, c), _SHARED_STACKS[a][b][c]))
     if len(_TRIPLES) > 50_000:
         _TRIPLES.clear()
     _TRIPLES[kinds] = triples
@@ -160,6 +162,27 @@ def best_of_kinds(kinds: tuple[int, ...], tops: tuple[int, ...]) -> tuple[int, t
     return best
 
 
+def best_with_card(kinds: tuple[int, ...], tops: tuple[int, ...], best, card: int):
+    """:func:`best_of_kinds` of the hand ``kinds`` with one more card, of kind ``card``, worked
+    out from ``best``, the hand's own best play: only a set using the new card can beat it.
+    Sets compare by points, then (the first of equals) by their sorted kinds."""
+    count = len(kinds)
+    for i in range(count):
+        a = kinds[i]
+        if not SHARES[a][card]:   # the three cards of a set share a value, so every two do
+            continue
+        for j in range(i + 1, count):
+            b = kinds[j]
+            if LEGAL[a][b][card]:
+                value = 0
+                for stack in _SHARED_STACKS[a][b][card]:
+                    value += tops[stack]
+                triple = (a, b, card) if card >= b else (a, card, b) if card >= a else (card, a, b)
+                if best is None or value > best[0] or (value == best[0] and triple < best[1]):
+                    best = (value, triple)
+    return best
+
+
 def fast_best_play(stacks: dict, hand) -> tuple[int, tuple[int, int, int]] | None:
     """Like :func:`best_play` but on kind indexes with the precomputed tables (for rollouts):
     the highest-paying legal triple of ``hand`` as ``(points, (a, b, c))``, the first of equals
@@ -192,7 +215,7 @@ def motto_rollout(state: MottoState, rng: Rng):
     for slot, card in enumerate(state.pool):
         if card is None:
             continue
-        option = best_of_kinds(tuple(sorted(kinds + (KIND_INDEX[card],))), tops)
+        option = best_with_card(kinds, tops, best, KIND_INDEX[card])
         value = option[0] if option else 0
         if value > best_value or best_slot is None:
             best_slot, best_value = slot, value

@@ -147,6 +147,7 @@ _PLAYABLE: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
 # The actions whose id and label depend only on a card and a slot, made once (an Action is a
 # frozen value, so every list of legal actions can share them).
 _TAKE = [[Action(f"take:{slot}", f"Take {card.label} from the table") for card in ALL_KINDS] for slot in range(4)]
+_SLOTS = {str(slot): slot for slot in range(4)}  # "take:<slot>"
 _SELECT = [Action(f"select:{card.key}", f"Choose {card.label} to play") for card in ALL_KINDS]
 _DRAW = Action("draw", "Draw the top card of the deck")
 _CANCEL = Action("cancel", "Choose different cards")
@@ -320,6 +321,33 @@ class MottoState(State):
         if not actions:
             actions.append(_PASS)
         return actions
+
+    def _legal_action(self, action_id: str) -> Action | None:
+        """The legal action with id ``action_id`` (or ``None``), decided as :meth:`_legal`
+        decides but without listing the others."""
+        selection = self.selection
+        if len(selection) == 3:
+            if action_id == "confirm":
+                return self._legal()[0]
+            return _CANCEL if action_id == "cancel" else None
+        verb, _, arg = action_id.partition(":")
+        if verb == "select":
+            card = CARD_BY_KEY.get(arg)
+            if card is None or KIND_INDEX[card] not in self._playable_kinds():
+                return None
+            return _SELECT[KIND_INDEX[card]]
+        if selection:
+            return _CANCEL if action_id == "cancel" else None
+        if verb == "take":
+            slot = _SLOTS.get(arg)
+            card = None if slot is None else self.pool[slot]
+            return None if card is None else _TAKE[slot][KIND_INDEX[card]]
+        if action_id == "draw":
+            return _DRAW if self._can_draw() else None
+        if action_id == "pass":
+            nothing = all(card is None for card in self.pool) and not self._can_draw() and not self._playable_kinds()
+            return _PASS if nothing else None
+        return None
 
     def _why_illegal(self, action_id: str) -> str | None:
         verb, _, arg = action_id.partition(":")
