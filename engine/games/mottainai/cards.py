@@ -92,6 +92,10 @@ def sort_key(card: int):
     return _ORDER[card % KINDS_PER_DECK] + (card,)
 
 
+#: sort_key of every card of the two decks a game may use (T1), by physical id
+_SORT_KEYS = [sort_key(card) for card in range(2 * KINDS_PER_DECK)]
+
+
 def label(card: int) -> str:
     return KINDS[card % KINDS_PER_DECK].label
 
@@ -105,7 +109,7 @@ def quotes(names: list[str]) -> str:
 def distinct(cards, predicate=None) -> list[int]:
     """One card per design, in display order (the first copy of each), optionally filtered."""
     seen, out = set(), []
-    for card in sorted(cards, key=sort_key):
+    for card in sorted(cards, key=_SORT_KEYS.__getitem__):
         k = card % KINDS_PER_DECK
         if k in seen or (predicate is not None and not predicate(card)):
             continue

@@ -34,8 +34,6 @@ copies of a card are interchangeable, so the key names "a card of that name".
 
 from __future__ import annotations
 
-import functools
-
 from ... import snapshot as snap
 from ...core import Action, GameInfo, Option, State
 from ...rng import Rng
@@ -43,21 +41,12 @@ from ...words import plural
 from .cards import (HAND_LIMIT, KIND_BY_KEY, KINDS_PER_DECK, MATERIAL_NAMES, MATERIALS, ROLE_NAMES, ROLE_TEXT,
                     ROLES, VALUES, WINGS, distinct, find, first_player, kind_of, label, material_of)
 from .crafting import Crafting
-from .effects import EFFECTS, INSTEAD_TRIGGERS, Effect, Offer, effect_of
+from .effects import EFFECTS, INSTEAD_TRIGGERS, WINNING_CARDS, Effect, Offer, effect_of
 from .scoring import Scoring
 from .views import Views
 
 
 # ---------------------------------------------------------------------- the game
-@functools.cache
-def _winning_kinds() -> frozenset[int]:
-    """The kinds (indexes) of the cards whose effect may win the game at once (their
-    ``wins_now``), checked after every step; the others need not be asked. Built once, on first
-    use: importing the package has registered every card's effect by then."""
-    return frozenset(KIND_BY_KEY[key].index for key, effect in EFFECTS.items()
-                     if type(effect).wins_now is not Effect.wins_now)
-
-
 class MottainaiState(Crafting, Scoring, Views, State):
     """A game of Mottainai. See the module docstring for the actions."""
 
@@ -529,28 +518,27 @@ class MottainaiState(Crafting, Scoring, Views, State):
     def _check_always(self) -> None:
         """What is checked after every step: "always" effects (Turtle: a player may win at once
         at any moment), then a wing with enough works (T8a)."""
-        winning = _winning_kinds()
+        winning = WINNING_CARDS
         if self._holds_any(winning):
             self._check_instant_win(winning)
             if self._over:
                 return
         self.check_wing_end()
 
-    def _holds_any(self, kinds: frozenset[int]) -> bool:
-        """Whether any player has a completed work of one of ``kinds`` (design indexes)."""
+    def _holds_any(self, cards: set[int]) -> bool:
+        """Whether any player has one of ``cards`` (physical ids) among their completed works."""
         for wing in (self.gallery, self.gift_shop):
             for works in wing:
-                for work in works:
-                    if work % KINDS_PER_DECK in kinds:
-                        return True
+                if not cards.isdisjoint(works):
+                    return True
         return False
 
-    def _check_instant_win(self, winning: frozenset[int]) -> None:
-        """Ask each work that may win at once (``winning``: design indexes) whether it does, the
+    def _check_instant_win(self, winning: set[int]) -> None:
+        """Ask each work that may win at once (``winning``: physical ids) whether it does, the
         player to move first; the first that does ends the game."""
         for seat in [self._current] + [s for s in range(self.num_players) if s != self._current]:
             for work in self.works(seat):
-                if work % KINDS_PER_DECK in winning:
+                if work in winning:
                     effect = effect_of(work)
                     if effect is not None and effect.wins_now(self, seat, work):
                         self.end_card = kind_of(work).key
