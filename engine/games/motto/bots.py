@@ -156,7 +156,7 @@ def best_of_kinds(kinds: tuple[int, ...], tops: tuple[int, ...]) -> tuple[int, t
             value += tops[stack]
         if best is None or value > best[0]:
             best = (value, triple)
-    if len(_BEST) > 50_000:
+    if len(_BEST) > 20_000:  # a bound on the memory it holds
         _BEST.clear()
     _BEST[key] = best
     return best

@@ -292,7 +292,7 @@ class MottoState(State):
             for k in chosen:
                 counts[k] -= 1
             found = tuple(sorted(_completing_kinds(list(chosen), counts)))
-            if len(_PLAYABLE) > 50_000:
+            if len(_PLAYABLE) > 20_000:  # a bound on the memory it holds
                 _PLAYABLE.clear()
             _PLAYABLE[(hand, chosen)] = found
         return found
