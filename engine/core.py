@@ -21,6 +21,10 @@ Subclasses implement these hooks (all private, the public API is written once he
     carry out a legal action (it has been checked already).
 ``_why_illegal(action_id)``
     a sentence saying why an id is not legal now, or ``None`` for the generic message.
+``_legal_action(action_id)`` (optional)
+    the legal :class:`Action` with that id, or ``None``: by default looked up in the list, which
+    :meth:`apply` would otherwise build for every action (a game whose rollouts apply many
+    actions may answer directly, exactly as its list does).
 ``_copy_into(other)``
     copy the game-specific fields into a fresh instance (for :meth:`clone`).
 ``_table(seat)``, ``_prompt(seat)``
