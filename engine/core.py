@@ -21,6 +21,10 @@ Subclasses implement these hooks (all private, the public API is written once he
     carry out a legal action (it has been checked already).
 ``_why_illegal(action_id)``
     a sentence saying why an id is not legal now, or ``None`` for the generic message.
+``_legal_action(action_id)`` (optional)
+    the legal :class:`Action` with that id, or ``None``: by default looked up in the list, which
+    :meth:`apply` would otherwise build for every action (a game whose rollouts apply many
+    actions may answer directly, exactly as its list does).
 ``_copy_into(other)``
     copy the game-specific fields into a fresh instance (for :meth:`clone`).
 ``_table(seat)``, ``_prompt(seat)``
@@ -257,10 +261,8 @@ class State:
             raise IllegalActionError("the game is over; no more actions can be taken")
         if seat is not None and seat != self._current:
             raise IllegalActionError("it is not your turn: {P%d} is to move" % self._current)
-        for legal in self.legal_actions():
-            if legal.id == action_id:
-                break
-        else:
+        legal = self._legal_action(action_id)
+        if legal is None:
             reason = self._why_illegal(action_id) if len(action_id) <= inputs.MAX_NAME else None
             if reason is None:
                 reason = "that move is not possible now"
@@ -543,6 +545,16 @@ class State:
 
     def _apply(self, action: Action) -> None:
         raise NotImplementedError
+
+    def _legal_action(self, action_id: str) -> Action | None:
+        """Hook: the legal action of the player to move whose id is ``action_id``, else ``None``.
+        Looked up in :meth:`legal_actions` here; a game may answer without listing every action
+        (rollouts apply thousands of actions), and must then answer exactly as that list does
+        (tests/engine/test_legal_lookup.py checks every game's)."""
+        for legal in self.legal_actions():
+            if legal.id == action_id:
+                return legal
+        return None
 
     def _why_illegal(self, action_id: str) -> str | None:
         return None

@@ -125,3 +125,16 @@ def test_flat_search_never_goes_back_when_it_can_go_on():
             seen += 1
         state.apply(mover.choose(state, state.current_player, rng))
     assert seen == 5
+
+
+def test_mottos_rollout_judges_a_face_up_card_as_the_whole_hand_would():
+    """best_with_card (the hand's best set plus the sets using one more card) answers exactly as
+    best_of_kinds over the hand with that card does: points first, then the first of equals."""
+    from engine.games.motto.bots import best_of_kinds, best_with_card
+    rng = Rng(11)
+    for _ in range(5_000):
+        kinds = tuple(sorted(rng.below(27) for _ in range(rng.below(11))))
+        tops = tuple(rng.below(4) for _ in range(9))
+        card = rng.below(27)
+        assert best_with_card(kinds, tops, best_of_kinds(kinds, tops), card) == \
+            best_of_kinds(tuple(sorted(kinds + (card,))), tops), (kinds, tops, card)

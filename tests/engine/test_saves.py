@@ -57,13 +57,22 @@ def plant_shuffle(monkeypatch) -> None:
 
 
 def plant_extra_step(monkeypatch, cls) -> None:
-    """The new engine asks for one more decision: "begin" before anything else of a new game."""
-    legal, apply = cls._legal, cls._apply
+    """The new engine asks for one more decision: "begin" before anything else of a new game
+    (in its list of legal actions and in its lookup of one, State._legal_action)."""
+    legal, lookup, apply = cls._legal, cls._legal_action, cls._apply
+
+    def first(self) -> bool:
+        return not self.history and self._start is None and not getattr(self, "_begun", False)
 
     def new_legal(self):
-        if not self.history and self._start is None and not getattr(self, "_begun", False):
+        if first(self):
             return [Action("begin", "Begin the game")]
         return legal(self)
+
+    def new_lookup(self, action_id):
+        if first(self):
+            return Action("begin", "Begin the game") if action_id == "begin" else None
+        return lookup(self, action_id)
 
     def new_apply(self, action):
         if action.id == "begin":
@@ -71,6 +80,7 @@ def plant_extra_step(monkeypatch, cls) -> None:
         apply(self, action)
 
     monkeypatch.setattr(cls, "_legal", new_legal)
+    monkeypatch.setattr(cls, "_legal_action", new_lookup)
     monkeypatch.setattr(cls, "_apply", new_apply)
 
 

@@ -65,6 +65,7 @@ def _load_kinds() -> tuple[Kind, ...]:
 KINDS = _load_kinds()
 KIND_BY_KEY = {k.key: k for k in KINDS}
 _KIND_JSON = [k.to_json() for k in KINDS]
+_ORDER = [(MATERIALS.index(k.material), k.name) for k in KINDS]  # sort_key of each design, by index
 
 
 def kind_of(card: int) -> Kind:
@@ -87,8 +88,12 @@ def card_json(card: int) -> dict:
 
 
 def sort_key(card: int):
-    k = KINDS[card % KINDS_PER_DECK]
-    return (MATERIALS.index(k.material), k.name, card)
+    """Display order: by material, then name, then physical id."""
+    return _ORDER[card % KINDS_PER_DECK] + (card,)
+
+
+#: sort_key of every card of the two decks a game may use (T1), by physical id
+_SORT_KEYS = [sort_key(card) for card in range(2 * KINDS_PER_DECK)]
 
 
 def label(card: int) -> str:
@@ -104,7 +109,7 @@ def quotes(names: list[str]) -> str:
 def distinct(cards, predicate=None) -> list[int]:
     """One card per design, in display order (the first copy of each), optionally filtered."""
     seen, out = set(), []
-    for card in sorted(cards, key=sort_key):
+    for card in sorted(cards, key=_SORT_KEYS.__getitem__):
         k = card % KINDS_PER_DECK
         if k in seen or (predicate is not None and not predicate(card)):
             continue

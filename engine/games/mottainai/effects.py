@@ -68,7 +68,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from .cards import kind_of
+from .cards import KIND_BY_KEY, KINDS, KINDS_PER_DECK
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rules import MottainaiState
@@ -182,6 +182,7 @@ class Effect:
         return 0
 
 
+_KEYS = tuple(kind.key for kind in KINDS)  # the key of each design, by index (for effect_of)
 #: card key -> the Effect for that card (every card's, once the package is imported).
 EFFECTS: dict[str, Effect] = {}
 
@@ -189,12 +190,22 @@ EFFECTS: dict[str, Effect] = {}
 def effect_of(card: int) -> Effect | None:
     """The effect of the card with physical id ``card`` (a work, or the card a Kite copies), or
     None if none is registered."""
-    return EFFECTS.get(kind_of(card).key)
+    return EFFECTS.get(_KEYS[card % KINDS_PER_DECK])
+
+
+#: the cards (physical ids, of both decks a game may use, T1) whose effect may win the game at
+#: once: those of every effect registered with a ``wins_now`` of its own. Only these are asked
+#: after every step; one whose effect was since replaced or removed is merely asked for nothing
+#: (an effect without its own ``wins_now`` never wins at once).
+WINNING_CARDS: set[int] = set()
 
 
 def register_effect(cls: type[Effect]) -> type[Effect]:
     """Class decorator: make ``cls`` the effect of the card ``cls.key``."""
     EFFECTS[cls.key] = cls()
+    kind = KIND_BY_KEY.get(cls.key)
+    if kind is not None and cls.wins_now is not Effect.wins_now:
+        WINNING_CARDS.update((kind.index, kind.index + KINDS_PER_DECK))
     return cls
 
 

@@ -41,25 +41,12 @@ from ...words import plural
 from .cards import (HAND_LIMIT, KIND_BY_KEY, KINDS_PER_DECK, MATERIAL_NAMES, MATERIALS, ROLE_NAMES, ROLE_TEXT,
                     ROLES, VALUES, WINGS, distinct, find, first_player, kind_of, label, material_of)
 from .crafting import Crafting
-from .effects import EFFECTS, INSTEAD_TRIGGERS, Effect, Offer, effect_of
+from .effects import EFFECTS, INSTEAD_TRIGGERS, WINNING_CARDS, Effect, Offer, effect_of
 from .scoring import Scoring
 from .views import Views
 
 
 # ---------------------------------------------------------------------- the game
-_WINNING: tuple[int, frozenset] = (0, frozenset())
-
-
-def _winning_cards() -> frozenset:
-    """The cards whose effect may win the game at once (their ``wins_now``), checked after
-    every step; the others need not be asked."""
-    global _WINNING
-    if _WINNING[0] != len(EFFECTS):
-        _WINNING = (len(EFFECTS), frozenset(key for key, effect in EFFECTS.items()
-                                            if type(effect).wins_now is not Effect.wins_now))
-    return _WINNING[1]
-
-
 class MottainaiState(Crafting, Scoring, Views, State):
     """A game of Mottainai. See the module docstring for the actions."""
 
@@ -448,8 +435,14 @@ class MottainaiState(Crafting, Scoring, Views, State):
         Checked after every step. Returns True if the game is over."""
         if self._over:
             return True
+        works_to_end = self.works_to_end
+        for gallery, shop in zip(self.gallery, self.gift_shop):
+            if len(gallery) + len(shop) >= works_to_end:
+                break
+        else:
+            return False  # a wing never counts more works than the player has
         for seat in [self._current] + [s for s in range(self.num_players) if s != self._current]:
-            if len(self.gallery[seat]) + len(self.gift_shop[seat]) < self.works_to_end:
+            if len(self.gallery[seat]) + len(self.gift_shop[seat]) < works_to_end:
                 continue      # a wing never counts more works than the player has
             if any(len(self.wing_works(seat, w)) >= self.works_to_end for w in WINGS):
                 self.finish("wing")
@@ -525,14 +518,32 @@ class MottainaiState(Crafting, Scoring, Views, State):
     def _check_always(self) -> None:
         """What is checked after every step: "always" effects (Turtle: a player may win at once
         at any moment), then a wing with enough works (T8a)."""
-        winning = _winning_cards()
-        for seat in [self._current] + [s for s in range(self.num_players) if s != self._current]:
-            for work, effect in self.work_effects(seat):
-                if kind_of(work).key in winning and effect.wins_now(self, seat, work):
-                    self.end_card = kind_of(work).key
-                    self.finish("instant", seat)
-                    return
+        winning = WINNING_CARDS
+        if self._holds_any(winning):
+            self._check_instant_win(winning)
+            if self._over:
+                return
         self.check_wing_end()
+
+    def _holds_any(self, cards: set[int]) -> bool:
+        """Whether any player has one of ``cards`` (physical ids) among their completed works."""
+        for wing in (self.gallery, self.gift_shop):
+            for works in wing:
+                if not cards.isdisjoint(works):
+                    return True
+        return False
+
+    def _check_instant_win(self, winning: set[int]) -> None:
+        """Ask each work that may win at once (``winning``: physical ids) whether it does, the
+        player to move first; the first that does ends the game."""
+        for seat in [self._current] + [s for s in range(self.num_players) if s != self._current]:
+            for work in self.works(seat):
+                if work in winning:
+                    effect = effect_of(work)
+                    if effect is not None and effect.wins_now(self, seat, work):
+                        self.end_card = kind_of(work).key
+                        self.finish("instant", seat)
+                        return
 
     # -------------------------------------------------------------- the flow of a turn
     def _advance(self) -> None:

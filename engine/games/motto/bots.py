@@ -9,7 +9,7 @@ from ...bots.hints import Found, compared, outlook, sentences
 from ...bots.search import outcome
 from ...rng import Rng
 from ...words import plural
-from .rules import (ALL_KINDS, CARD_BY_KEY, KIND_INDEX, LEGAL, SHARED_KEYS, SHARES, MottoState,
+from .rules import (ALL_KINDS, CARD_BY_KEY, KIND_INDEX, LEGAL, SHARED_KEYS, SHARES, STACK_KEYS, MottoState,
                     is_legal_play, shared_values, stack_label)
 
 
@@ -96,9 +96,15 @@ class MottoGreedyBot(Bot):
 # ---------------------------------------------------------------------- hooks for the hard bot
 
 
-#: sorted kind indexes of a hand -> its legal triples ``((a, b, c), shared stack keys)``, in the
-#: order :func:`fast_best_play` compares them (the triples do not depend on the stacks)
+#: sorted kind indexes of a hand -> its legal triples ``((a, b, c), shared stacks)``, in the order
+#: :func:`fast_best_play` compares them; a shared stack is its index in ``STACK_KEYS`` (the
+#: triples do not depend on the stacks)
 _TRIPLES: dict[tuple[int, ...], list] = {}
+#: (sorted kind indexes of a hand, :func:`stack_tops`) -> its best play, as fast_best_play answers
+_BEST: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, tuple[int, int, int]] | None] = {}
+_STACK_INDEX = {key: i for i, key in enumerate(STACK_KEYS)}
+#: _SHARED_STACKS[a][b][c]: SHARED_KEYS[a][b][c] as indexes in ``STACK_KEYS``
+_SHARED_STACKS = [[[tuple(_STACK_INDEX[key] for key in keys) for keys in row] for row in rows] for rows in SHARED_KEYS]
 
 
 def _legal_triples(kinds: tuple[int, ...]) -> list:
@@ -116,29 +122,72 @@ def _legal_triples(kinds: tuple[int, ...]) -> list:
                 if c == b and counts[b] < (3 if a == b else 2):
                     continue
                 if LEGAL[a][b][c]:
-                    triples.append(((a, b, c), SHARED_KEYS[a][b][c]))
+                    triples.append(((a, b, c), _SHARED_STACKS[a][b][c]))
     if len(_TRIPLES) > 50_000:
         _TRIPLES.clear()
     _TRIPLES[kinds] = triples
     return triples
 
 
-def fast_best_play(stacks: dict, hand) -> tuple[int, tuple[int, int, int]] | None:
-    """Like :func:`best_play` but on kind indexes with the precomputed tables (for rollouts)."""
-    kinds = tuple(sorted([KIND_INDEX[card] for card in hand]))
+def stack_tops(stacks: dict) -> tuple[int, ...]:
+    """The top token of each stack, in ``STACK_KEYS`` order (0 for an empty stack): all that the
+    value of a play depends on."""
+    return tuple([stacks[key][0] if stacks[key] else 0 for key in STACK_KEYS])
+
+
+def hand_kinds(hand) -> tuple[int, ...]:
+    """The sorted kind indexes of a hand (what :func:`best_of_kinds` takes)."""
+    return tuple(sorted([KIND_INDEX[card] for card in hand]))
+
+
+def best_of_kinds(kinds: tuple[int, ...], tops: tuple[int, ...]) -> tuple[int, tuple[int, int, int]] | None:
+    """:func:`fast_best_play` of the hand of sorted kind indexes ``kinds`` under the stack tops
+    ``tops`` (:func:`stack_tops`). The answer depends on nothing else, so it is kept."""
+    key = (kinds, tops)
+    if key in _BEST:
+        return _BEST[key]
     triples = _TRIPLES.get(kinds)
     if triples is None:
         triples = _legal_triples(kinds)
     best = None
-    for triple, keys in triples:
+    for triple, shared in triples:
         value = 0
-        for key in keys:
-            stack = stacks[key]
-            if stack:
-                value += stack[0]
+        for stack in shared:
+            value += tops[stack]
         if best is None or value > best[0]:
             best = (value, triple)
+    if len(_BEST) > 20_000:  # a bound on the memory it holds
+        _BEST.clear()
+    _BEST[key] = best
     return best
+
+
+def best_with_card(kinds: tuple[int, ...], tops: tuple[int, ...], best, card: int):
+    """:func:`best_of_kinds` of the hand ``kinds`` with one more card, of kind ``card``, worked
+    out from ``best``, the hand's own best play: only a set using the new card can beat it.
+    Sets compare by points, then (the first of equals) by their sorted kinds."""
+    count = len(kinds)
+    for i in range(count):
+        a = kinds[i]
+        if not SHARES[a][card]:   # the three cards of a set share a value, so every two do
+            continue
+        for j in range(i + 1, count):
+            b = kinds[j]
+            if LEGAL[a][b][card]:
+                value = 0
+                for stack in _SHARED_STACKS[a][b][card]:
+                    value += tops[stack]
+                triple = (a, b, card) if card >= b else (a, card, b) if card >= a else (card, a, b)
+                if best is None or value > best[0] or (value == best[0] and triple < best[1]):
+                    best = (value, triple)
+    return best
+
+
+def fast_best_play(stacks: dict, hand) -> tuple[int, tuple[int, int, int]] | None:
+    """Like :func:`best_play` but on kind indexes with the precomputed tables (for rollouts):
+    the highest-paying legal triple of ``hand`` as ``(points, (a, b, c))``, the first of equals
+    in the order of the kinds."""
+    return best_of_kinds(hand_kinds(hand), stack_tops(stacks))
 
 
 def motto_rollout(state: MottoState, rng: Rng):
@@ -154,33 +203,39 @@ def motto_rollout(state: MottoState, rng: Rng):
         if plan is None:
             return "cancel"
         return [f"select:{card.key}" for card in plan[1][len(state.selection):]] + ["confirm"]
-    best = fast_best_play(state.stacks, hand)
+    tops = stack_tops(state.stacks)
+    kinds = hand_kinds(hand)
+    best = best_of_kinds(kinds, tops)
     current = best[0] if best else 0
     can_draw = bool(state.deck) or bool(state.discard)
-    play = [f"select:{ALL_KINDS[k].key}" for k in best[1]] + ["confirm"] if best else None
+    play = [_SELECT_ID[k] for k in best[1]] + ["confirm"] if best else None
     if play and (current >= 4 or (current >= 1 and (state.final_turns is not None or not can_draw))):
         return play
     best_slot, best_value = None, 0
     for slot, card in enumerate(state.pool):
         if card is None:
             continue
-        option = fast_best_play(state.stacks, hand + [card])
+        option = best_with_card(kinds, tops, best, KIND_INDEX[card])
         value = option[0] if option else 0
         if value > best_value or best_slot is None:
             best_slot, best_value = slot, value
     if rng.below(10) == 0:  # a little noise keeps rollouts varied
-        choices = ([f"take:{best_slot}"] if best_slot is not None else []) + (["draw"] if can_draw else [])
+        choices = ([_TAKE_ID[best_slot]] if best_slot is not None else []) + (["draw"] if can_draw else [])
         if choices:
             return choices[rng.below(len(choices))]
     if play and current >= best_value and current >= 2:
         return play
     if best_slot is not None and best_value >= 3:
-        return f"take:{best_slot}"
+        return _TAKE_ID[best_slot]
     if can_draw:
         return "draw"
     if best_slot is not None:
-        return f"take:{best_slot}"
+        return _TAKE_ID[best_slot]
     return play or "pass"
+
+
+_SELECT_ID = [f"select:{card.key}" for card in ALL_KINDS]
+_TAKE_ID = [f"take:{slot}" for slot in range(4)]
 
 
 def motto_evaluate(state: MottoState) -> list[float]:
@@ -189,8 +244,9 @@ def motto_evaluate(state: MottoState) -> list[float]:
     if state.is_over:
         return outcome(state)
     estimates = []
+    tops = stack_tops(state.stacks)
     for seat in range(state.num_players):
-        best = fast_best_play(state.stacks, state.hands[seat])
+        best = best_of_kinds(hand_kinds(state.hands[seat]), tops)
         held = sum(size for _, size in state.tokens[seat])
         estimates.append(held + 0.5 * (best[0] if best else 0) + 0.1 * len(state.hands[seat]))
     rewards = []

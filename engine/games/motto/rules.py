@@ -141,6 +141,19 @@ def _completing_kinds(chosen: list[int], counts: list[int]) -> set[int]:
     return found
 
 
+#: (sorted hand kinds, sorted selected kinds) -> the sorted kinds that can be selected next
+_PLAYABLE: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
+
+# The actions whose id and label depend only on a card and a slot, made once (an Action is a
+# frozen value, so every list of legal actions can share them).
+_TAKE = [[Action(f"take:{slot}", f"Take {card.label} from the table") for card in ALL_KINDS] for slot in range(4)]
+_SLOTS = {str(slot): slot for slot in range(4)}  # "take:<slot>"
+_SELECT = [Action(f"select:{card.key}", f"Choose {card.label} to play") for card in ALL_KINDS]
+_DRAW = Action("draw", "Draw the top card of the deck")
+_CANCEL = Action("cancel", "Choose different cards")
+_PASS = Action("pass", "Pass (no card to take and no play possible)")
+
+
 def token_json(key: str, size: int) -> dict:
     return {"key": key, "kind": stack_kind(key), "label": stack_label(key), "size": size}
 
@@ -264,13 +277,25 @@ class MottoState(State):
     def playable_keys(self) -> list[str]:
         """Keys of hand cards that can be selected next (sorted, each kind once): the cards that,
         with the selection so far, can still be completed to a legal play from this hand."""
-        counts = [0] * len(ALL_KINDS)
-        for card in self.hands[self._current]:
-            counts[KIND_INDEX[card]] += 1
-        chosen = [KIND_INDEX[card] for card in self.selection]
-        for k in chosen:
-            counts[k] -= 1
-        return [ALL_KINDS[k].key for k in sorted(_completing_kinds(chosen, counts))]
+        return [ALL_KINDS[k].key for k in self._playable_kinds()]
+
+    def _playable_kinds(self) -> tuple[int, ...]:
+        """The kind indexes of :meth:`playable_keys`, sorted (kept per hand and selection:
+        they depend on nothing else)."""
+        hand = tuple(sorted([KIND_INDEX[card] for card in self.hands[self._current]]))
+        chosen = tuple(sorted([KIND_INDEX[card] for card in self.selection]))
+        found = _PLAYABLE.get((hand, chosen))
+        if found is None:
+            counts = [0] * len(ALL_KINDS)
+            for k in hand:
+                counts[k] += 1
+            for k in chosen:
+                counts[k] -= 1
+            found = tuple(sorted(_completing_kinds(list(chosen), counts)))
+            if len(_PLAYABLE) > 20_000:  # a bound on the memory it holds
+                _PLAYABLE.clear()
+            _PLAYABLE[(hand, chosen)] = found
+        return found
 
     def _payout(self, cards) -> list[tuple[str, int]]:
         """The tokens a play of these cards would take now (top of each shared stack, if any)."""
@@ -281,21 +306,48 @@ class MottoState(State):
         if len(self.selection) == 3:
             tokens = self._payout(self.selection)
             actions.append(Action("confirm", "Play these three cards for " + _tokens_text(tokens)))
-            actions.append(Action("cancel", "Choose different cards"))
+            actions.append(_CANCEL)
             return actions
         if not self.selection:
             for slot, card in enumerate(self.pool):
                 if card is not None:
-                    actions.append(Action(f"take:{slot}", f"Take {card.label} from the table"))
+                    actions.append(_TAKE[slot][KIND_INDEX[card]])
             if self._can_draw():
-                actions.append(Action("draw", "Draw the top card of the deck"))
-        for key in self.playable_keys():
-            actions.append(Action(f"select:{key}", f"Choose {CARD_BY_KEY[key].label} to play"))
+                actions.append(_DRAW)
+        for kind in self._playable_kinds():
+            actions.append(_SELECT[kind])
         if self.selection:
-            actions.append(Action("cancel", "Choose different cards"))
+            actions.append(_CANCEL)
         if not actions:
-            actions.append(Action("pass", "Pass (no card to take and no play possible)"))
+            actions.append(_PASS)
         return actions
+
+    def _legal_action(self, action_id: str) -> Action | None:
+        """The legal action with id ``action_id`` (or ``None``), decided as :meth:`_legal`
+        decides but without listing the others."""
+        selection = self.selection
+        if len(selection) == 3:
+            if action_id == "confirm":
+                return self._legal()[0]
+            return _CANCEL if action_id == "cancel" else None
+        verb, _, arg = action_id.partition(":")
+        if verb == "select":
+            card = CARD_BY_KEY.get(arg)
+            if card is None or KIND_INDEX[card] not in self._playable_kinds():
+                return None
+            return _SELECT[KIND_INDEX[card]]
+        if selection:
+            return _CANCEL if action_id == "cancel" else None
+        if verb == "take":
+            slot = _SLOTS.get(arg)
+            card = None if slot is None else self.pool[slot]
+            return None if card is None else _TAKE[slot][KIND_INDEX[card]]
+        if action_id == "draw":
+            return _DRAW if self._can_draw() else None
+        if action_id == "pass":
+            nothing = all(card is None for card in self.pool) and not self._can_draw() and not self._playable_kinds()
+            return _PASS if nothing else None
+        return None
 
     def _why_illegal(self, action_id: str) -> str | None:
         verb, _, arg = action_id.partition(":")
