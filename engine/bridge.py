@@ -39,7 +39,7 @@ MAX_BOT_ACTIONS = 1000
 #: ``TURN_SECONDS`` (at least ``DECISION_FLOOR``), so a turn of many decisions (a Mottainai
 #: turn: task, actions, effects) stays within about ``TURN_SECONDS``; once it is spent, the
 #: turn is finished by the game's greedy rule
-TURN_SECONDS = 2.2
+TURN_SECONDS = 1.8
 DECISION_SECONDS = 1.0
 DECISION_FLOOR = 0.05
 

@@ -8,7 +8,7 @@
 // Flow of a game (advance()):
 //   status.is_over            -> final view + score table
 //   current seat is a bot     -> show the display seat's view with "thinking…",
-//                                wait `pace` ms, bot_turn(), loop
+//                                bot_turn() while at least `pace` ms pass, loop
 //   current seat is a human   -> with 2+ humans and another human's screen up:
 //                                curtain "Pass to NAME" (no hand in the DOM);
 //                                else view(seat) and wait for a click (ctx.act)
@@ -358,9 +358,11 @@ async function advance() {
       const display = hs.length === 1 ? hs[0] : app.shownHuman;
       setPhase("bot");
       await showView(display, gen, { thinking: cp });
-      await sleep(PACE);
       if (gen !== app.gen) return;
-      const reply = await request("bot_turn", { seat: cp, bot: seat.bot, seed: status.seed });
+      // the computer thinks during the pause: its move shows after the pace or its search,
+      // whichever is longer, never after both
+      const [reply] = await Promise.all([
+        request("bot_turn", { seat: cp, bot: seat.bot, seed: status.seed }), sleep(PACE)]);
       if (reply.ok) setStatus(reply.status); // the engine moved, even if the page has left the game
       if (gen !== app.gen) return;
       if (!reply.ok) {
