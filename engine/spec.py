@@ -62,8 +62,6 @@ class SearchHooks:
     #: ``expert_options(state, seat)``: the expert's whole decisions, where its sequential
     #: halving affords more than the hard bot compares [the ``options`` hook].
     expert_options: Callable[[State, int], list[list[str]]] | None = None
-    #: ``expert_rollout(state, rng)``: the expert's rollout policy [the ``rollout`` hook].
-    expert_rollout: Callable[[State, Rng], str | list[str]] | None = None
 
 
 @dataclass(frozen=True)

@@ -100,7 +100,6 @@ class ExpertSearch(FlatSearch):
                  options: list[list[str]], tally: "Tally | None" = None,
                  round_samples: int | None = None) -> None:
         super().__init__(bot, state, seat, rng, options, tally)
-        self.rollout = game_spec(state.info.name).search.expert_rollout or self.rollout
         self.active = list(range(len(options)))
         self.round_samples = round_samples or bot.round_samples(len(options))
         self._in_round = 0

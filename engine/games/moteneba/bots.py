@@ -248,7 +248,6 @@ class MotenebaGreedyBot(Bot):
 ROLLOUT_NOISE = 0.1        # share of rollout moves played at random
 HARD_CANDIDATES = 6        # placements the hard bot compares (the greedy rule's best few)
 EXPERT_CANDIDATES = 10     # placements the expert compares (its halving affords more)
-EXPERT_NOISE = 0.0         # share of random moves in the expert's rollouts
 FUTURE_WEIGHT = 0.5        # weight of next year's projected hearts at the rollout horizon
 MARGIN_SCALE = 6.0         # hearts of lead that make a position clearly won
 
@@ -352,10 +351,9 @@ def _best(moves):
     return best
 
 
-def moteneba_rollout(state: MotenebaState, rng: Rng, noise: float = ROLLOUT_NOISE):
-    """The greedy rule on the raw state for whoever moves (no event cards), ``noise`` (10 %)
-    random moves."""
-    if rng.below(1000) < noise * 1000:
+def moteneba_rollout(state: MotenebaState, rng: Rng):
+    """The greedy rule on the raw state for whoever moves (no event cards), 10 % random moves."""
+    if rng.below(1000) < ROLLOUT_NOISE * 1000:
         return random_action(state, rng)
     phase, seat = state.phase, state.current_player
     if phase == "draft":
@@ -377,14 +375,6 @@ def moteneba_rollout(state: MotenebaState, rng: Rng, noise: float = ROLLOUT_NOIS
         if pending[0] in ("place", "random"):
             return _best(Projection(state, seat).placements([pending[1]]))[2]
     return random_action(state, rng)
-
-
-def moteneba_expert_rollout(state: MotenebaState, rng: Rng):
-    """The expert's rollouts: the greedy rule for whoever moves, ``EXPERT_NOISE`` random moves.
-    With few random moves, the options compared in one dealt world differ by their own effect
-    rather than by different luck (common random numbers work), and once the cubes are drafted
-    a world's rollout hardly varies: a few samples judge an option."""
-    return moteneba_rollout(state, rng, EXPERT_NOISE)
 
 
 def moteneba_options(state: MotenebaState, seat: int, candidates: int = HARD_CANDIDATES) -> list[list[str]]:
