@@ -59,9 +59,6 @@ class SearchHooks:
     feature_names: tuple[str, ...] = ()
     #: rollout steps the expert plays before the learned evaluation judges [the ``depth`` hook].
     expert_depth: int | None = None
-    #: ``expert_options(state, seat)``: the expert's whole decisions, where its sequential
-    #: halving affords more than the hard bot compares [the ``options`` hook].
-    expert_options: Callable[[State, int], list[list[str]]] | None = None
 
 
 @dataclass(frozen=True)

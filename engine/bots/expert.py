@@ -141,12 +141,6 @@ class ExpertBot(SearchBot):
                          max_rollout=max_rollout)
         self.model = model
 
-    def options(self, state: State, seat: int) -> list[list[str]] | None:
-        """The game's ``expert_options`` hook if it has one (halving affords more options than
-        the hard bot compares), else the hard bot's options."""
-        options_of = game_spec(state.info.name).search.expert_options
-        return super().options(state, seat) if options_of is None else options_of(state, seat)
-
     def evaluator(self, game: str) -> Callable[[State], list[float]]:
         model = self.model or load_evaluation(game)
         if model is None or game_spec(game).search.features is None:

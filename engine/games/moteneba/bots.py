@@ -247,7 +247,6 @@ class MotenebaGreedyBot(Bot):
 
 ROLLOUT_NOISE = 0.1        # share of rollout moves played at random
 HARD_CANDIDATES = 6        # placements the hard bot compares (the greedy rule's best few)
-EXPERT_CANDIDATES = 10     # placements the expert compares (its halving affords more)
 FUTURE_WEIGHT = 0.5        # weight of next year's projected hearts at the rollout horizon
 MARGIN_SCALE = 6.0         # hearts of lead that make a position clearly won
 
@@ -377,24 +376,18 @@ def moteneba_rollout(state: MotenebaState, rng: Rng):
     return random_action(state, rng)
 
 
-def moteneba_options(state: MotenebaState, seat: int, candidates: int = HARD_CANDIDATES) -> list[list[str]]:
-    """The hard bot's choices: on a turn, the greedy rule's ``candidates`` best placements (a
-    cube and where it goes), every playable event card and cube removal; otherwise every action."""
+def moteneba_options(state: MotenebaState, seat: int) -> list[list[str]]:
+    """The hard bot's choices: on a turn, the greedy rule's best few placements (a cube and
+    where it goes), every playable event card and cube removal; otherwise every action."""
     legal = [a.id for a in state.legal_actions()]
     if state.phase != "play" or state.pending is not None:
         forward = [a for a in legal if a != "cancel"] or legal
         return [[a] for a in forward]
     held = [c for c in range(NUM_COLOURS) if state.unplaced[seat][c]]
     moves = sorted(Projection(state, seat).placements(held), key=lambda m: -m[0])
-    options = [["cube:" + COLOURS[colour], target] for _, colour, target in moves[:candidates]]
+    options = [["cube:" + COLOURS[colour], target] for _, colour, target in moves[:HARD_CANDIDATES]]
     options += [[a] for a in legal if not a.startswith("cube:")]
     return options
-
-
-def moteneba_expert_options(state: MotenebaState, seat: int) -> list[list[str]]:
-    """The expert's choices: as the hard bot's, with the greedy rule's best
-    ``EXPERT_CANDIDATES`` placements (its sequential halving gives the weak ones few samples)."""
-    return moteneba_options(state, seat, EXPERT_CANDIDATES)
 
 
 def moteneba_horizon(start: MotenebaState):
