@@ -9,7 +9,8 @@
   self-play games (see docs/bots.md); inference is a dot product in pure Python.
 * **Short rollouts.** The rollouts play the game's rollout policy (its greedy rule) for only a
   few steps (the ``expert_depth`` hook), then the evaluation judges the position: many more
-  samples per second than the hard bot's long rollouts.
+  samples per second than the hard bot's long rollouts. A game without ``expert_depth``
+  (Moteneba) has them stop at its ``horizon`` (a year's end), and the evaluation judges there.
 * **Sequential halving.** The samples are not spread evenly: after each round the worse half
   of the options is dropped, so the close contenders get most of the samples.
 

@@ -131,9 +131,44 @@ def test_expert_is_deterministic_at_a_fixed_budget_and_leaves_the_state_alone(ga
         assert state.save() == before
 
 
-def test_expert_rollouts_are_short_and_judged_by_the_evaluation():
+@pytest.mark.parametrize("game", ["motto", "mottainai"])
+def test_expert_rollouts_are_short_and_judged_by_the_evaluation(game):
+    bot = make_bot(game, "expert", iterations=10)
+    hard = make_bot(game, "hard", iterations=10)
+    assert bot.rollout_depth(game) < hard.rollout_depth(game)
+    assert isinstance(load_evaluation(game), Evaluation)
+    assert bot.evaluator(game) is not hard.evaluator(game)
+
+
+def test_moteneba_expert_plays_to_the_years_end_and_judges_it_with_the_learned_evaluation():
     bot = make_bot("moteneba", "expert", iterations=10)
     hard = make_bot("moteneba", "hard", iterations=10)
-    assert bot.rollout_depth("moteneba") < hard.rollout_depth("moteneba")
-    assert isinstance(load_evaluation("moteneba"), Evaluation)
+    assert bot.rollout_depth("moteneba") == hard.rollout_depth("moteneba")  # both stop at the horizon
     assert bot.evaluator("moteneba") is not hard.evaluator("moteneba")
+    state = mid_game("moteneba", 5, 40)
+    while state.phase != "play" or state.pending is not None:
+        state.apply(random_action(state, Rng(len(state.history))))
+    seat = state.current_player
+    world = state.determinize(seat, Rng(1))
+    end = bot._roll(world.clone(), game_spec("moteneba").search.rollout, Rng(2))
+    assert end.year == state.year + 1 or end.is_over           # the year has been scored, no more
+    assert end.phase == "draft" or end.is_over
+    # it compares the hard bot's options (the greedy rule's best placements, event cards)
+    assert bot.options(state, seat) == hard.options(state, seat)
+
+
+def test_moteneba_evaluation_values_a_wide_majority_over_a_close_one():
+    """Just after the first year's scoring: the same hearts, but one seat's cubes by a girl
+    lead by a wide margin, the other's by one point: the wide lead is worth more."""
+    from engine.games.moteneba.evaluation import FEATURE_NAMES, moteneba_features
+    state = mid_game("moteneba", 6, 10)
+    while state.year == 1:
+        state.apply(random_action(state, Rng(len(state.history))))
+    rows, progress = moteneba_features(state)
+    secure = FEATURE_NAMES.index("secure hearts next year")
+    wide, close = [list(r) for r in rows], [list(r) for r in rows]
+    for table in (wide, close):
+        table[0][FEATURE_NAMES.index("hearts next year")] = max(r[1] for r in rows) + 8
+    wide[0][secure] = max(r[secure] for r in rows) + 8
+    model = load_evaluation("moteneba")
+    assert model.chance(seat_features(wide, progress, 0)) > model.chance(seat_features(close, progress, 0))
