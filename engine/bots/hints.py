@@ -298,7 +298,8 @@ def about(chance: float) -> str:
     return f"about {percent(chance)}"
 
 
-def outlook(found: Found, verb: str | None = None, point: str | None = None) -> str:
+def outlook(found: Found, verb: str | None = None, point: str | None = None,
+            span: str = "a few turns ahead") -> str:
     """How the suggested move fared, once it was played often enough (``found.sure``; else
     ""), saying only what the rollouts measured:
 
@@ -308,7 +309,9 @@ def outlook(found: Found, verb: str | None = None, point: str | None = None) -> 
       game; you won 64% of 100 simulated games after it."
 
     The points (``verb``, ``point``: "gives", "point") only when the move gains at least one
-    on average, and only for a game that names them."""
+    on average, and only for a game that names them. ``span`` says how far the rollouts looked
+    in the game's words, for a game whose rollouts stop at a point of the game rather than
+    after a few steps ("ahead to the end of this school year")."""
     if not found.sure:
         return ""
     rounded = round(found.gain)
@@ -317,7 +320,7 @@ def outlook(found: Found, verb: str | None = None, point: str | None = None) -> 
     if found.to_end:
         won = f"you won {percent(found.chance)} of {found.plays} simulated games after it."
         return f"{gain[:1].upper()}{gain[1:]} by the end of the game; {won}" if gain else won[:1].upper() + won[1:]
-    ahead = f"Looking a few turns ahead in {found.plays} simulated deals, "
+    ahead = f"Looking {span} in {found.plays} simulated deals, "
     chance = f"your chance to win after it is {about(found.chance)}."
     return f"{ahead}{gain}, and {chance}" if gain else ahead + chance
 

@@ -204,8 +204,10 @@ def test_cancel_stops_the_search_and_leaves_the_game_as_it_was(app, how):
     assert shown["action"] in {a["id"] for a in page.evaluate("window.__app.view")["legal_actions"]}
 
 
-#: the expert's reasons: its rollouts look a few turns ahead (simulated "deals"), never whole games
-EXPERT_NUMBERS = r"Looking a few turns ahead in (\d+) simulated deals, .*your chance to win after it is (about \d+|above 99|below 1)%\.$"
+#: the expert's reasons: its rollouts look a few turns ahead, or in Moteneba to the school
+#: year's end (simulated "deals"), never whole games
+EXPERT_NUMBERS = (r"Looking (a few turns ahead|ahead to the end of this school year) in (\d+) simulated deals, "
+                  r".*your chance to win after it is (about \d+|above 99|below 1)%\.$")
 EXPERT_WORDS = r"in the deals there was time to simulate\.|In the simulated deals it did better than your other choices\.|only choice"
 
 
@@ -220,7 +222,7 @@ def test_a_finished_hint_shows_its_progress_then_the_experts_reason_in_the_games
     line = page.locator(HINT_LINE).inner_text()
     plays = int(page.evaluate("document.body.dataset.hintPlays"))
     assert line.startswith("Suggested: ")
-    # the expert's words: a chance to win a few turns ahead, from at least 100 simulated deals
+    # the expert's words: a chance to win where its rollouts stop, from at least 100 simulated deals
     # of the move (the number the engine counted), else words without a number
     assert not re.search(r"simulated games|won \d+%|by the end of this year", line), line
     if plays >= 100:
