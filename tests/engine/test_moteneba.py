@@ -958,3 +958,24 @@ def test_hard_bot_options_hold_the_greedy_choice_and_stop_rollouts_at_the_years_
             later.apply(later.legal_actions()[0].id)
         assert later.is_over or stop(later)
     assert seen > 10
+
+
+def test_hard_bot_projection_kept_in_the_state_follows_every_change_of_the_board():
+    """The influence rows a state keeps for the rollouts (while its ``board_version`` stands)
+    give the same projection as a fresh copy's, at every step of whole games: drafts, turns,
+    +3 Power and the years' scorings."""
+    from engine.games.moteneba.bots import Projection, moteneba_rollout
+    checked = 0
+    for players in (3, 4, 5):
+        state, rng = new(players, seed=10 + players), Rng(players)
+        while not state.is_over:
+            if state.phase != "pick":
+                for seat in range(players):
+                    kept, fresh = Projection(state, seat), Projection(state.clone(), seat)
+                    assert kept.now == fresh.now
+                    assert kept.placements(range(len(COLOURS))) == fresh.placements(range(len(COLOURS)))
+                    checked += 1
+            step = moteneba_rollout(state, rng)
+            for action_id in [step] if isinstance(step, str) else step:
+                state.apply(action_id)
+    assert checked > 500

@@ -283,10 +283,53 @@ def influences(state: MotenebaState, values) -> list[list[int]]:
             for on_girl, power in zip(state.on_girl, state.power)]
 
 
-def _term(infl: list[int], hearts: list[int], me: int, n: int) -> float:
+#: each table's hearts per girl for a year, by ``(girls, players, year)`` (tuples)
+_HEARTS: dict[tuple, tuple] = {}
+
+
+def _term(infl, hearts, me: int, n: int) -> float:
     """One girl's part of the greedy score: my hearts minus the others' average."""
     received = received_hearts(infl, hearts)
     return received[me] - (sum(received) - received[me]) / (n - 1) + INFLUENCE_WEIGHT * infl[me]
+
+
+def _table_hearts(state: MotenebaState) -> tuple:
+    """``state._girl_hearts`` of every girl on the table, as tuples (kept per table and year)."""
+    key = (tuple(state.girls), state.num_players, state.year)
+    hearts = _HEARTS.get(key)
+    if hearts is None:
+        if len(_HEARTS) >= 1000:
+            _HEARTS.clear()
+        hearts = _HEARTS[key] = tuple(tuple(state._girl_hearts(pos)) for pos in range(len(state.girls)))
+    return hearts
+
+
+def _row(on_girl, power, values, all_colours: bool) -> tuple:
+    """Every seat's :func:`influence_value` on one girl, as a tuple."""
+    if all_colours:
+        return tuple([sum(map(mul, cubes, values)) + POWER_BONUS * p for cubes, p in zip(on_girl, power)])
+    return tuple([max(map(mul, cubes, values)) + POWER_BONUS * p for cubes, p in zip(on_girl, power)])
+
+
+def _rows(state: MotenebaState, ranking) -> tuple[list[int], list[tuple]]:
+    """The colour values of ``ranking`` and :func:`influences` with them, as tuples.
+
+    Kept in the state (``_rows_memo``, never copied by a clone) while its ``board_version``
+    (the rules count every change of the cubes by the girls and of the +3 Power played on
+    them) stands: a draft, where nothing on the board moves, asks for the same rows at every
+    step, and so do the placements of every cube colour on a turn."""
+    mark = state.board_version
+    memo = state.__dict__.get("_rows_memo")
+    if memo is None or memo[0] != mark:
+        memo = state._rows_memo = (mark, {})
+    key = tuple(ranking)
+    found = memo[1].get(key)
+    if found is None:
+        values = topic_values(ranking)
+        all_colours = state.all_colours
+        found = memo[1][key] = (values, [_row(on_girl, power, values, all_colours)
+                                         for on_girl, power in zip(state.on_girl, state.power)])
+    return found
 
 
 class Projection:
@@ -294,9 +337,8 @@ class Projection:
 
     def __init__(self, state: MotenebaState, seat: int) -> None:
         self.state, self.me, self.n = state, seat, state.num_players
-        self.values = topic_values(state.ranking)
-        self.hearts = [state._girl_hearts(pos) for pos in range(len(state.girls))]
-        self.infl = influences(state, self.values)
+        self.hearts = _table_hearts(state)
+        self.values, self.infl = _rows(state, state.ranking)
         self.terms = [_term(row, h, seat, self.n) for row, h in zip(self.infl, self.hearts)]
         self.now = sum(self.terms)
 
@@ -316,9 +358,7 @@ class Projection:
             new = (grown if grown > best else best) + POWER_BONUS * (played + power)
         if new == mine:
             return 0.0
-        row = list(row)
-        row[me] = new
-        return _term(row, self.hearts[pos], me, self.n) - self.terms[pos]
+        return _term(row[:me] + (new,) + row[me + 1:], self.hearts[pos], me, self.n) - self.terms[pos]
 
     def topic_gain(self, colour: int) -> float:
         """The gain of a cube put on ``colour``'s topic card."""
@@ -328,8 +368,12 @@ class Projection:
         rerank(ranking, topic, colour, True, state.pass_equal)
         if ranking == state.ranking:
             return 0.0
-        infl = influences(state, topic_values(ranking))
-        return sum(_term(row, h, self.me, self.n) for row, h in zip(infl, self.hearts)) - self.now
+        _, rows = _rows(state, ranking)
+        me, n, now = self.me, self.n, self.infl
+        # a girl whose row did not change (no cubes of a colour whose value changed) keeps her term
+        terms = [term if row == before else _term(row, hearts, me, n)
+                 for term, row, before, hearts in zip(self.terms, rows, now, self.hearts)]
+        return sum(terms) - self.now
 
     def placements(self, colours) -> list[tuple[float, int, str]]:
         """``(gain, colour, target id)`` for every place of a cube of each of ``colours``."""

@@ -51,6 +51,7 @@ CUBES_PER_COLOUR: int = DATA["cubes_per_colour"]
 GIRLS: tuple[dict, ...] = tuple(DATA["girls"])
 GIRL_INDEX = {g["key"]: i for i, g in enumerate(GIRLS)}
 GIRLS_ON_TABLE = 7
+GIRL_POSITIONS = {str(pos): pos for pos in range(GIRLS_ON_TABLE)}  # "girl:I"'s I, by its text
 
 EVENTS = {e["kind"]: e for e in DATA["events"]}
 EVENT_KINDS: tuple[str, ...] = tuple(e["kind"] for e in DATA["events"])  # display order
@@ -204,6 +205,7 @@ def _names(seats) -> str:
 
 # ---------------------------------------------------------------------- the game
 ON_OFF = ("off", "on")
+_DONE = Action("done", "Play no more +3 Power: go on to the scoring")
 
 
 class MotenebaState(State):
@@ -259,6 +261,7 @@ class MotenebaState(State):
         self.power: list[list[int]] = []            # [position][seat] +3 Power played this year
         self.power_queue: list[int] = []            # seats still to have their Power step
         self.scorings: list[dict] = []              # each finished year's scoring (JSON-ready)
+        self.board_version = 0                      # counts the changes of on_girl and power
         if self.options["girls"] == "pick":
             self._current = self.start
             self._say("The players choose the seven girls in turn, starting with {P%d}." % self.start)
@@ -271,6 +274,7 @@ class MotenebaState(State):
             self._start_year()
 
     def _add_girl(self, index: int) -> None:
+        self.board_version += 1
         self.girls.append(index)
         self.on_girl.append([[0] * NUM_COLOURS for _ in range(self.num_players)])
         self.power.append([0] * self.num_players)
@@ -299,6 +303,7 @@ class MotenebaState(State):
         other.power = [list(p) for p in self.power]
         other.power_queue = list(self.power_queue)
         other.scorings = list(self.scorings)  # finished scorings are never changed
+        other.board_version = self.board_version
 
     # -------------------------------------------------------------- saved positions
     def _write_state(self) -> dict:
@@ -383,6 +388,7 @@ class MotenebaState(State):
         self.power_queue = r.get("power_queue", snap.list_of, snap.seat, n, most=n)
         self.scorings = r.get("scorings", snap.list_of, snap.Reader, length=years_done)
         self.scorings = [reader.data for reader in self.scorings]
+        self.board_version = 0
         if self.phase == "draft" and not sum(self.pile) or self.phase == "play" and not (
                 sum(self.unplaced[self._current]) or self.pending is not None):
             raise ValueError(f"{r.name('phase')} does not match the cubes of the seat to move")
@@ -558,6 +564,7 @@ class MotenebaState(State):
             self.year_hearts[seat].append(gained)
         for pos in range(len(self.power)):
             self.power[pos] = [0] * n
+        self.board_version += 1
         scoring["paid"] = True
         self._say("Year %d's hearts: " % self.year
                   + ", ".join("{P%d} +%d (%d)" % (s, scoring["year_hearts"][s], self.hearts[s]) for s in range(n))
@@ -593,13 +600,55 @@ class MotenebaState(State):
 
     def _targets(self, colour: int, verb: str) -> list[Action]:
         """Where a cube of ``colour`` can go: by any girl, or on its own topic card."""
-        name = COLOURS[colour]
-        actions = [Action(f"girl:{pos}", f"{verb} the {name} cube by {girl_title(index)}")
-                   for pos, index in enumerate(self.girls)]
-        actions.append(Action(f"topic:{name}", f"{verb} the {name} cube on the {name} topic card "
-                                               f"(now {self.topic[colour]} cubes, value "
-                                               f"{topic_values(self.ranking)[colour]})"))
+        actions = [self._girl_target(colour, pos, verb) for pos in range(len(self.girls))]
+        actions.append(self._topic_target(colour, verb))
         return actions
+
+    def _girl_target(self, colour: int, pos: int, verb: str) -> Action:
+        name = COLOURS[colour]
+        return Action(f"girl:{pos}", f"{verb} the {name} cube by {girl_title(self.girls[pos])}")
+
+    def _topic_target(self, colour: int, verb: str) -> Action:
+        name = COLOURS[colour]
+        return Action(f"topic:{name}", f"{verb} the {name} cube on the {name} topic card "
+                                       f"(now {self.topic[colour]} cubes, value "
+                                       f"{topic_values(self.ranking)[colour]})")
+
+    def _draft_action(self, colour: int) -> Action:
+        return Action(f"draft:{COLOURS[colour]}", f"Take a {COLOURS[colour]} cube ({self.pile[colour]} in the pile)")
+
+    def _cube_action(self, colour: int, values) -> Action:
+        return Action(f"cube:{COLOURS[colour]}", f"Place a {COLOURS[colour]} cube (value {values[colour]} now)")
+
+    def _legal_action(self, action_id: str) -> Action | None:
+        """The legal action with id ``action_id`` (or ``None``), decided as :meth:`_legal`
+        decides, without listing the others, for the steps rollouts take most (a cube drafted,
+        chosen and placed; +3 Power said done); any other step looks in the list."""
+        verb, _, arg = action_id.partition(":")
+        phase = self.phase
+        if phase == "draft":
+            colour = COLOUR_INDEX.get(arg)
+            if verb != "draft" or colour is None or not self.pile[colour]:
+                return None
+            return self._draft_action(colour)
+        pending = self.pending
+        if phase == "play" and verb in ("cube", "girl", "topic"):
+            if verb == "cube":
+                colour = COLOUR_INDEX.get(arg)
+                if pending is not None or colour is None or not self.unplaced[self._current][colour]:
+                    return None
+                return self._cube_action(colour, topic_values(self.ranking))
+            if pending is not None and pending[0] in ("place", "random"):
+                colour = pending[1]
+                if verb == "topic":
+                    return self._topic_target(colour, "Place") if arg == COLOURS[colour] else None
+                pos = GIRL_POSITIONS.get(arg)
+                if pos is None or pos >= len(self.girls):
+                    return None
+                return self._girl_target(colour, pos, "Place")
+        if phase == "power" and action_id == "done":
+            return _DONE
+        return super()._legal_action(action_id)
 
     def _legal(self) -> list[Action]:
         seat = self._current
@@ -608,22 +657,20 @@ class MotenebaState(State):
             return [Action(f"pick:{g['key']}", f"Choose {girl_title(i)}")
                     for i, g in enumerate(GIRLS) if i not in self.girls]
         if phase == "draft":
-            return [Action(f"draft:{COLOURS[c]}", f"Take a {COLOURS[c]} cube ({self.pile[c]} in the pile)")
-                    for c in range(NUM_COLOURS) if self.pile[c]]
+            return [self._draft_action(c) for c in range(NUM_COLOURS) if self.pile[c]]
         if phase == "power":
             actions = []
             if "power" in self.hands[seat]:
                 actions = [Action(f"power:{pos}", f"Play +3 Power on {girl_title(index)}")
                            for pos, index in enumerate(self.girls)]
-            actions.append(Action("done", "Play no more +3 Power: go on to the scoring"))
+            actions.append(_DONE)
             return actions
         # phase == "play"
         pending = self.pending
         mine = self.unplaced[seat]
         if pending is None:
             values = topic_values(self.ranking)
-            actions = [Action(f"cube:{COLOURS[c]}", f"Place a {COLOURS[c]} cube (value {values[c]} now)")
-                       for c in range(NUM_COLOURS) if mine[c]]
+            actions = [self._cube_action(c, values) for c in range(NUM_COLOURS) if mine[c]]
             for kind in YEAR_EVENTS:
                 if kind in self.hands[seat] and self._can_play_event(kind, seat):
                     actions.append(Action(f"event:{kind}", f"Play the event card {EVENTS[kind]['title']}: "
@@ -793,6 +840,7 @@ class MotenebaState(State):
         self.hands[seat].remove("power")
         self.discard.append("power")
         self.power[pos][seat] += 1
+        self.board_version += 1
         self._say("{P%d} plays +3 Power on %s." % (seat, GIRLS[self.girls[pos]]["name"]))
 
     def _place(self, seat: int, colour: int, verb: str, arg: str) -> str:
@@ -801,6 +849,7 @@ class MotenebaState(State):
         if verb == "girl":
             pos = int(arg)
             self.on_girl[pos][seat][colour] += 1
+            self.board_version += 1
             return f"a {name} cube by {GIRLS[self.girls[pos]]['name']}"
         self.topic[colour] += 1
         old = self.ranking.index(colour)
