@@ -17,8 +17,8 @@ from ...bots import Bot, random_action
 from ...bots.hints import Found, compared, doing, outlook, sentences
 from ...bots.search import outcome
 from ...rng import Rng
-from .rules import (COLOUR_INDEX, COLOUR_NAMES, COLOURS, GIRLS, NUM_COLOURS, POWER_BONUS, MotenebaState,
-                    rerank, topic_values)
+from .rules import (COLOUR_INDEX, COLOUR_NAMES, COLOURS, GIRLS, GIRLS_ON_TABLE, NUM_COLOURS, POWER_BONUS,
+                    MotenebaState, rerank, topic_values)
 
 INFLUENCE_WEIGHT = 0.01  # a little extra influence breaks ties between equal heart counts
 
@@ -288,9 +288,21 @@ _HEARTS: dict[tuple, tuple] = {}
 
 
 def _term(infl, hearts, me: int, n: int) -> float:
-    """One girl's part of the greedy score: my hearts minus the others' average."""
-    received = received_hearts(infl, hearts)
-    return received[me] - (sum(received) - received[me]) / (n - 1) + INFLUENCE_WEIGHT * infl[me]
+    """One girl's part of the greedy score: my hearts minus the others' average (the hearts
+    of :func:`received_hearts`, summed as they are found)."""
+    last = len(hearts)
+    total = got = 0
+    for seat, value in enumerate(infl):
+        if value > 0:
+            slot = -1
+            for other in infl:
+                if other >= value:
+                    slot += 1
+            if slot < last:
+                total += hearts[slot]
+                if seat == me:
+                    got = hearts[slot]
+    return got - (total - got) / (n - 1) + INFLUENCE_WEIGHT * infl[me]
 
 
 def _table_hearts(state: MotenebaState) -> tuple:
@@ -330,6 +342,10 @@ def _rows(state: MotenebaState, ranking) -> tuple[list[int], list[tuple]]:
         found = memo[1][key] = (values, [_row(on_girl, power, values, all_colours)
                                          for on_girl, power in zip(state.on_girl, state.power)])
     return found
+
+
+_GIRL_IDS = tuple(f"girl:{pos}" for pos in range(GIRLS_ON_TABLE))
+_TOPIC_IDS = tuple(f"topic:{name}" for name in COLOURS)
 
 
 class Projection:
@@ -378,10 +394,11 @@ class Projection:
     def placements(self, colours) -> list[tuple[float, int, str]]:
         """``(gain, colour, target id)`` for every place of a cube of each of ``colours``."""
         moves = []
+        girls = range(len(self.hearts))
         for colour in colours:
-            for pos in range(len(self.hearts)):
-                moves.append((self.girl_gain(pos, colour), colour, f"girl:{pos}"))
-            moves.append((self.topic_gain(colour), colour, f"topic:{COLOURS[colour]}"))
+            for pos in girls:
+                moves.append((self.girl_gain(pos, colour), colour, _GIRL_IDS[pos]))
+            moves.append((self.topic_gain(colour), colour, _TOPIC_IDS[colour]))
         return moves
 
 
