@@ -261,7 +261,9 @@ class MotenebaState(State):
         self.power: list[list[int]] = []            # [position][seat] +3 Power played this year
         self.power_queue: list[int] = []            # seats still to have their Power step
         self.scorings: list[dict] = []              # each finished year's scoring (JSON-ready)
-        self.board_version = 0                      # counts the changes of on_girl and power
+        # counts the changes of on_girl and power (the hard bot's rollouts keep their influence
+        # rows while it stands: code that edits those fields directly must add one)
+        self.board_version = 0
         if self.options["girls"] == "pick":
             self._current = self.start
             self._say("The players choose the seven girls in turn, starting with {P%d}." % self.start)
