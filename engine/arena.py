@@ -160,7 +160,8 @@ def summarize(game: str, levels: list[str], seed: int, settings: dict, results: 
 
 
 def time_ratios(levels: list[str], results: list[dict]) -> dict[str, float]:
-    """How long the first level takes per decision next to each other level, in the same games:
+    """How long the first level takes per decision next to each other search bot (hard, expert),
+    in the same games:
     for every game, the first level's seconds per decision divided by the other's (CPU seconds
     where the report has them, else wall seconds), and the median over the games. Both bots share
     whatever load the machine had during a game, so the ratio is fair where the absolute
@@ -168,8 +169,8 @@ def time_ratios(levels: list[str], results: list[dict]) -> dict[str, float]:
     first = levels[0]
     ratios: dict[str, float] = {}
     for other in dict.fromkeys(levels[1:]):
-        if other == first:
-            continue
+        if other == first or LEVELS.get(other, other) not in ("hard", "expert"):
+            continue  # only a search bot's time is a budget to compare with
         per_game = []
         for result in results:
             clock = result.get("cpu_seconds", result["seconds"])
