@@ -172,3 +172,47 @@ def test_moteneba_evaluation_values_a_wide_majority_over_a_close_one():
     wide[0][secure] = max(r[secure] for r in rows) + 8
     model = load_evaluation("moteneba")
     assert model.chance(seat_features(wide, progress, 0)) > model.chance(seat_features(close, progress, 0))
+
+
+def _moteneba_at(phase: str, seed: int):
+    state = mid_game("moteneba", seed, 0)
+    rng = Rng(seed)
+    while state.phase != phase or state.pending is not None or len(state.legal_actions()) < 2:
+        state.apply(random_action(state, rng))
+    return state
+
+
+def test_moteneba_expert_leaves_the_draft_to_the_greedy_rule_at_once():
+    for seed in (1, 2, 3):
+        state = _moteneba_at("draft", seed)
+        seat = state.current_player
+        expert = make_bot("moteneba", "expert", iterations=40)
+        assert expert.choose(state, seat, Rng(4)) == make_bot("moteneba", "greedy").choose(state, seat, Rng(4))
+        assert expert.last_iterations == 0                 # no search at all
+
+
+def test_moteneba_expert_gives_its_turns_the_time_the_draft_does_not_use():
+    from engine.games.moteneba.evaluation import TURN_SHARE
+    state = _moteneba_at("play", 7)
+    seat = state.current_player
+    expert = make_bot("moteneba", "expert", iterations=40)
+    expert.choose(state, seat, Rng(4))
+    budget = round(40 * TURN_SHARE)                        # a sample plays every option left
+    assert budget <= expert.last_iterations < budget + len(expert.options(state, seat))
+    assert expert.share == 1.0                             # the share holds for that decision only
+
+
+def test_moteneba_expert_time_budget_keeps_to_the_callers_limit(monkeypatch):
+    """With a time budget the turns get ``TURN_SHARE`` times the bot's seconds, but never more
+    than the ``seconds`` the caller gives (the page's limit for a computer turn)."""
+    from engine.games.moteneba.evaluation import TURN_SHARE
+    asked = []
+    monkeypatch.setattr(ExpertBot, "flat_search",
+                        lambda self, state, seat, rng, options, tally=None, seconds=None:
+                        asked.append(seconds) or options[0])
+    state = _moteneba_at("play", 7)
+    seat = state.current_player
+    make_bot("moteneba", "expert", seconds=0.2).choose(state, seat, Rng(4))
+    make_bot("moteneba", "expert", seconds=0.2).choose(state, seat, Rng(4), seconds=0.3)
+    make_bot("moteneba", "expert", seconds=0.2).choose(state, seat, Rng(4), seconds=0.9)
+    assert asked == [pytest.approx(0.2 * TURN_SHARE), 0.3, pytest.approx(0.2 * TURN_SHARE)]
