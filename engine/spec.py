@@ -59,11 +59,6 @@ class SearchHooks:
     feature_names: tuple[str, ...] = ()
     #: rollout steps the expert plays before the learned evaluation judges [the ``depth`` hook].
     expert_depth: int | None = None
-    #: ``expert_share(state) -> float``: the share of the expert's budget per decision that the
-    #: decision to be made gets (its ``iterations``, or its ``seconds`` up to any limit the
-    #: caller sets); 0: the game's greedy bot decides at once, from the seat's view [1: the
-    #: same budget for every decision].
-    expert_share: Callable[[State], float] | None = None
 
 
 @dataclass(frozen=True)

@@ -27,8 +27,8 @@ from typing import TYPE_CHECKING, Callable
 
 from ..core import State, game_spec
 from ..rng import Rng
-from . import Bot, make_bot, register_bot
-from .search import FlatSearch, SearchBot, hooks_of, outcome
+from . import register_bot
+from .search import FlatSearch, SearchBot, outcome
 
 if TYPE_CHECKING:
     from .hints import Tally
@@ -141,34 +141,6 @@ class ExpertBot(SearchBot):
         super().__init__(seconds=seconds, iterations=iterations, exploration=exploration,
                          max_rollout=max_rollout)
         self.model = model
-        self.share = 1.0            # the share of the budget of the decision being searched
-        self._greedy: Bot | None = None
-
-    def choose(self, state: State, seat: int, rng: Rng, seconds: float | None = None) -> str:
-        """As the hard bot's, with the budget scaled by the game's ``expert_share`` hook for
-        this decision: a share of 0 lets the game's greedy bot decide; with a time budget, a
-        share above 1 never goes past the ``seconds`` the caller gives (the page's turn limit)."""
-        share_of = hooks_of(state).expert_share
-        share = 1.0 if share_of is None else share_of(state)
-        if share == 1.0 or self._follow_plan(state) is not None:
-            return super().choose(state, seat, rng, seconds)
-        if share == 0.0:
-            if self._greedy is None:
-                self._greedy = make_bot(state.info.name, "greedy")
-            return self._greedy.choose(state, seat, rng)
-        if self.iterations is None:
-            own = self.seconds * share
-            seconds = own if seconds is None else min(seconds, own)
-        self.share = share
-        try:
-            return super().choose(state, seat, rng, seconds)
-        finally:
-            self.share = 1.0
-
-    def decision_iterations(self) -> int | None:
-        if self.iterations is None:
-            return None
-        return max(1, round(self.iterations * self.share))
 
     def evaluator(self, game: str) -> Callable[[State], list[float]]:
         model = self.model or load_evaluation(game)
@@ -187,8 +159,7 @@ class ExpertBot(SearchBot):
     def round_samples(self, options: int) -> int:
         """Worlds per halving round: with a fixed budget, the budget spread over the rounds
         halving needs; with a time budget, 8."""
-        iterations = self.decision_iterations()
-        if iterations is None or options <= 2:
+        if self.iterations is None or options <= 2:
             return 8
         rounds = max(1, math.ceil(math.log2(options)) - 1) + 1
-        return max(2, iterations // (rounds * options))
+        return max(2, self.iterations // (rounds * options))

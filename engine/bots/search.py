@@ -266,16 +266,11 @@ class SearchBot(Bot):
             return options[0]
         search = self.open_search(state, seat, rng, options, tally)
         if self.iterations is not None:
-            search.run(iterations=self.decision_iterations())
+            search.run(iterations=self.iterations)
         else:
             search.run(deadline=time.perf_counter() + (self.seconds if seconds is None else seconds))
         self.last_iterations = search.iterations
         return search.best()
-
-    def decision_iterations(self) -> int | None:
-        """The fixed rollout budget of the decision being searched (``iterations``, the same for
-        every decision; the expert may give some decisions more and others less)."""
-        return self.iterations
 
     # ------------------------------------------------------------------ suggestions
     def suggest(self, state: State, seat: int, rng: Rng, seconds: float | None = None,

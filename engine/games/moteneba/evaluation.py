@@ -31,12 +31,6 @@ FEATURE_NAMES = ("hearts", "hearts next year", "hearts later years", "secure hea
 EXPERT_DEPTH = None
 #: influence one more cube of the top colour gives (the top value card)
 ONE_CUBE = 5
-#: the budget of the expert's decisions outside the draft, as a multiple of its budget per
-#: decision (the ``expert_share`` hook): the draft is left to the greedy rule, whose picks did
-#: as well as the search's in the screening (docs/bots.md), and a draft search costs most of
-#: the time (its rollouts play the whole year's placements); the turns get that time instead,
-#: which keeps the time per decision about the hard bot's at the same budget
-TURN_SHARE = 2.5
 
 
 def moteneba_features(state: MotenebaState) -> tuple[list[list[float]], float]:
@@ -57,12 +51,6 @@ def moteneba_features(state: MotenebaState) -> tuple[list[list[float]], float]:
                 pressed = [v if o == s else v + ONE_CUBE for o, v in enumerate(infl)]
                 rows[s][3] += received_hearts(pressed, hearts)[s]
     return rows, progress(state)
-
-
-def moteneba_expert_share(state: MotenebaState) -> float:
-    """The expert's budget for the decision to be made: none in the draft (the greedy bot
-    picks), :data:`TURN_SHARE` times its budget per decision for the rest."""
-    return 0.0 if state.phase == "draft" else TURN_SHARE
 
 
 def progress(state: MotenebaState) -> float:
