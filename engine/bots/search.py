@@ -96,7 +96,6 @@ class FlatSearch:
 
     def __init__(self, bot: "SearchBot", state: State, seat: int, rng: Rng,
                  options: list[list[str]], tally: "Tally | None" = None) -> None:
-        hooks = hooks_of(state)
         self.bot = bot
         self.state = state
         self.seat = seat
