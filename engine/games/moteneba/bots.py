@@ -10,8 +10,9 @@ only its own seat's view (the honesty rule of :mod:`engine.bots`).
 
 from __future__ import annotations
 
+import heapq
 import math
-from operator import mul
+from operator import itemgetter, mul
 
 from ...bots import Bot, random_action
 from ...bots.hints import Found, compared, doing, outlook, sentences
@@ -445,15 +446,18 @@ HARD_PLACEMENT_RANKS = (67, 54, 42, 30, 38, 33)
 HARD_DRAFT_RANKS = (100, 91, 43, 27, 3)
 
 
-def _by_rank(moves, weights, rng: Rng):
-    """One of ``moves`` (best first), the ``i``-th with weight ``weights[i]``."""
-    weights = weights[:len(moves)]
+_gain = itemgetter(0)
+
+
+def _rank(count: int, weights, rng: Rng) -> int:
+    """A rank below ``count``, rank ``i`` drawn with weight ``weights[i]``."""
+    weights = weights[:count]
     roll = rng.below(sum(weights))
-    for move, weight in zip(moves, weights):
+    for rank, weight in enumerate(weights):
         if roll < weight:
-            return move
+            return rank
         roll -= weight
-    return moves[-1]
+    return len(weights) - 1
 
 
 def moteneba_expert_rollout(state: MotenebaState, rng: Rng):
@@ -468,11 +472,13 @@ def moteneba_expert_rollout(state: MotenebaState, rng: Rng):
         colours = [c for c in state.ranking if state.pile[c]]  # higher value first on ties
         worth = [max(projection.placements([c]))[0] for c in colours]
         ranked = sorted(range(len(colours)), key=lambda i: -worth[i])  # stable: ties keep the order
-        return "draft:" + COLOURS[colours[_by_rank(ranked, HARD_DRAFT_RANKS, rng)]]
+        return "draft:" + COLOURS[colours[ranked[_rank(len(ranked), HARD_DRAFT_RANKS, rng)]]]
     if phase == "play" and state.pending is None:
         held = [c for c in range(NUM_COLOURS) if state.unplaced[seat][c]]
-        moves = sorted(Projection(state, seat).placements(held), key=lambda m: -m[0])
-        _, colour, target = _by_rank(moves, HARD_PLACEMENT_RANKS, rng)
+        moves = Projection(state, seat).placements(held)
+        rank = _rank(len(moves), HARD_PLACEMENT_RANKS, rng)
+        # the rank-th best (nlargest keeps equal gains in their order, like a stable sort)
+        _, colour, target = heapq.nlargest(rank + 1, moves, key=_gain)[rank]
         return ["cube:" + COLOURS[colour], target]
     return moteneba_rollout(state, rng)
 
