@@ -541,8 +541,8 @@ def _doing(state: MotenebaState, line) -> str:
 def moteneba_reason(state: MotenebaState, seat: int, line: list[str], found: Found) -> str:
     """Why the search suggests ``line``: where the cube goes, whether another move is about as
     good, then the hearts it brought by the end of this school year (where every rollout, the
-    hard bot's and the expert's, stops: its ``horizon``) and the chance to win there (greedy
-    play for every seat; numbers only from enough of them)."""
+    hard bot's and the expert's, stops: its ``horizon``) and the chance to win there (as the
+    search's rollouts play every seat; numbers only from enough of them)."""
     by_girl = len(line) == 2 and line[0].startswith("cube:") and line[1].startswith("girl:")
     # the page says "Suggested: <the move>." first, so a rival opening the reason is "It is about as good as..."
     odds = sentences(compared(state, line, found, _doing, named=True), outlook(found, "brings", "heart",
