@@ -918,26 +918,15 @@ def test_hard_bot_fast_projection_agrees_with_the_greedy_bots_evaluation():
     assert checked > 30
 
 
-def test_hard_bot_rollout_policy_plays_legal_moves_to_the_end():
-    from engine.games.moteneba.bots import moteneba_rollout
+@pytest.mark.parametrize("policy", ["moteneba_rollout", "moteneba_expert_rollout"])
+def test_rollout_policies_of_the_hard_bot_and_the_expert_play_legal_moves_to_the_end(policy):
+    from engine.games.moteneba import bots
+    rollout = getattr(bots, policy)
     for players in (3, 4, 5):
         state, rng = new(players, seed=players), Rng(players)
         steps = 0
         while not state.is_over:
-            step = moteneba_rollout(state, rng)
-            for action_id in [step] if isinstance(step, str) else step:
-                state.apply(action_id)  # raises on anything illegal
-            steps += 1
-        assert state.year == 3 and steps > 50
-
-
-def test_expert_rollout_policy_plays_legal_moves_to_the_end():
-    from engine.games.moteneba.bots import moteneba_expert_rollout
-    for players in (3, 4, 5):
-        state, rng = new(players, seed=players), Rng(players)
-        steps = 0
-        while not state.is_over:
-            step = moteneba_expert_rollout(state, rng)
+            step = rollout(state, rng)
             for action_id in [step] if isinstance(step, str) else step:
                 state.apply(action_id)  # raises on anything illegal
             steps += 1
