@@ -59,9 +59,6 @@ class SearchHooks:
     feature_names: tuple[str, ...] = ()
     #: rollout steps the expert plays before the learned evaluation judges [the ``depth`` hook].
     expert_depth: int | None = None
-    #: ``expert_rollout(state, rng)``: the policy of the expert's rollouts, where it should model
-    #: the other seats differently from the hard bot's [the ``rollout`` hook].
-    expert_rollout: Callable[[State, Rng], str | list[str]] | None = None
 
 
 @dataclass(frozen=True)

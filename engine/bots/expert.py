@@ -148,14 +148,6 @@ class ExpertBot(SearchBot):
             return super().evaluator(game)
         return learned_evaluator(game, model)
 
-    def rollout_policy(self, game: str):
-        """The game's ``expert_rollout`` hook where it has one (and an evaluation), else the
-        hard bot's rollouts."""
-        hooks = game_spec(game).search
-        if hooks.expert_rollout is not None and (self.model or load_evaluation(game)) is not None:
-            return hooks.expert_rollout
-        return super().rollout_policy(game)
-
     def rollout_depth(self, game: str) -> int:
         if self.max_rollout:
             return self.max_rollout

@@ -96,13 +96,14 @@ class FlatSearch:
 
     def __init__(self, bot: "SearchBot", state: State, seat: int, rng: Rng,
                  options: list[list[str]], tally: "Tally | None" = None) -> None:
+        hooks = hooks_of(state)
         self.bot = bot
         self.state = state
         self.seat = seat
         self.rng = rng
         self.options = options
         self.tally = tally
-        self.rollout = bot.rollout_policy(state.info.name)
+        self.rollout = hooks.rollout or random_action
         self.evaluate = bot.evaluator(state.info.name)
         self.totals = [0.0] * len(options)
         self.plays = [0] * len(options)
@@ -285,11 +286,6 @@ class SearchBot(Bot):
         suggestion = search.run()
         self.last_iterations = search.rollouts
         return suggestion
-
-    def rollout_policy(self, game: str) -> Callable[[State, Rng], str | list[str]]:
-        """How this bot's flat search plays a sampled world on: the game's ``rollout`` hook,
-        else random moves."""
-        return game_spec(game).search.rollout or random_action
 
     def evaluator(self, game: str) -> Callable[[State], list[float]]:
         """How this bot judges where a rollout stopped: the game's ``evaluate`` hook, else

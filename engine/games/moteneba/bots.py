@@ -10,9 +10,8 @@ only its own seat's view (the honesty rule of :mod:`engine.bots`).
 
 from __future__ import annotations
 
-import heapq
 import math
-from operator import itemgetter, mul
+from operator import mul
 
 from ...bots import Bot, random_action
 from ...bots.hints import Found, compared, doing, outlook, sentences
@@ -438,51 +437,6 @@ def moteneba_rollout(state: MotenebaState, rng: Rng):
     return random_action(state, rng)
 
 
-#: how often the hard bot (at the arena's 100 iterations) took the greedy rule's best, second
-#: best... sixth best placement on a turn (275 turns of four hard bots), and its best... fifth
-#: best draft colour (264 picks): its search picks the greedy rule's best far less often than
-#: the greedy rule's 90 %
-HARD_PLACEMENT_RANKS = (67, 54, 42, 30, 38, 33)
-HARD_DRAFT_RANKS = (100, 91, 43, 27, 3)
-
-
-_gain = itemgetter(0)
-
-
-def _rank(count: int, weights, rng: Rng) -> int:
-    """A rank below ``count``, rank ``i`` drawn with weight ``weights[i]``."""
-    weights = weights[:count]
-    roll = rng.below(sum(weights))
-    for rank, weight in enumerate(weights):
-        if roll < weight:
-            return rank
-        roll -= weight
-    return len(weights) - 1
-
-
-def moteneba_expert_rollout(state: MotenebaState, rng: Rng):
-    """The expert's rollouts: every seat plays like the hard bot does rather than like the
-    greedy rule. On a turn it places a cube as one of the greedy rule's best six placements, and
-    in a draft it takes one of the greedy rule's best colours, each rank as often as the hard bot
-    chose it (:data:`HARD_PLACEMENT_RANKS`, :data:`HARD_DRAFT_RANKS`); everything else (a
-    cube to place after an event card, +3 Power) as :func:`moteneba_rollout`."""
-    phase, seat = state.phase, state.current_player
-    if phase == "draft":
-        projection = Projection(state, seat)
-        colours = [c for c in state.ranking if state.pile[c]]  # higher value first on ties
-        worth = [max(projection.placements([c]))[0] for c in colours]
-        ranked = sorted(range(len(colours)), key=lambda i: -worth[i])  # stable: ties keep the order
-        return "draft:" + COLOURS[colours[ranked[_rank(len(ranked), HARD_DRAFT_RANKS, rng)]]]
-    if phase == "play" and state.pending is None:
-        held = [c for c in range(NUM_COLOURS) if state.unplaced[seat][c]]
-        moves = Projection(state, seat).placements(held)
-        rank = _rank(len(moves), HARD_PLACEMENT_RANKS, rng)
-        # the rank-th best (nlargest keeps equal gains in their order, like a stable sort)
-        _, colour, target = heapq.nlargest(rank + 1, moves, key=_gain)[rank]
-        return ["cube:" + COLOURS[colour], target]
-    return moteneba_rollout(state, rng)
-
-
 def moteneba_options(state: MotenebaState, seat: int) -> list[list[str]]:
     """The hard bot's choices: on a turn, the greedy rule's best few placements (a cube and
     where it goes), every playable event card and cube removal; otherwise every action."""
@@ -541,8 +495,8 @@ def _doing(state: MotenebaState, line) -> str:
 def moteneba_reason(state: MotenebaState, seat: int, line: list[str], found: Found) -> str:
     """Why the search suggests ``line``: where the cube goes, whether another move is about as
     good, then the hearts it brought by the end of this school year (where every rollout, the
-    hard bot's and the expert's, stops: its ``horizon``) and the chance to win there (as the
-    search's rollouts play every seat; numbers only from enough of them)."""
+    hard bot's and the expert's, stops: its ``horizon``) and the chance to win there (greedy
+    play for every seat; numbers only from enough of them)."""
     by_girl = len(line) == 2 and line[0].startswith("cube:") and line[1].startswith("girl:")
     # the page says "Suggested: <the move>." first, so a rival opening the reason is "It is about as good as..."
     odds = sentences(compared(state, line, found, _doing, named=True), outlook(found, "brings", "heart",
