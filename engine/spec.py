@@ -43,6 +43,11 @@ class SearchHooks:
     #: ``evaluate(state) -> list[float]``: a reward in [0, 1] per seat for a rollout cut short
     #: [the outcome from the scores].
     evaluate: Callable[[State], list[float]] | None = None
+    #: ``roll(state, rng, limit) -> state``: plays ``state`` on with ``rollout`` in one call,
+    #: exactly as stepping it would (the same moves, the same random numbers), stopping where the
+    #: search's stepping stops (the end, the ``horizon``, or ``limit`` steps); for speed. The end
+    #: state is only judged, so it need not keep its history or log [step by step].
+    roll: Callable[[State, Rng, int], State] | None = None
     #: how many rollout steps before the evaluator judges the position [2000: to the end].
     depth: int | None = None
     #: ``horizon(start) -> stop(state) -> bool``: given the state a rollout starts from, a test

@@ -300,9 +300,13 @@ class SearchBot(Bot):
 
     def _roll(self, world: State, rollout, rng: Rng) -> State:
         """Play ``world`` on with the rollout policy, to the end, to the game's horizon
-        (its ``horizon`` hook) or to the rollout depth (:meth:`rollout_depth`)."""
+        (its ``horizon`` hook) or to the rollout depth (:meth:`rollout_depth`): step by step,
+        or in one call by the game's ``roll`` hook when the policy is the game's own."""
         limit = self.rollout_depth(world.info.name)
-        horizon = hooks_of(world).horizon
+        hooks = hooks_of(world)
+        if hooks.roll is not None and rollout is hooks.rollout:
+            return hooks.roll(world, rng, limit)
+        horizon = hooks.horizon
         stop = horizon(world) if horizon else None
         steps = 0
         while not world.is_over and steps < limit and not (stop and stop(world)):

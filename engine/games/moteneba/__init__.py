@@ -1,15 +1,16 @@
 """Moteneba: rules in :mod:`.rules` (card data in ``data.json``), heuristic bots and search hooks
-in :mod:`.bots`, the terminal rendering in :mod:`.text`, what each seat must never see in
-:mod:`.hidden`."""
+in :mod:`.bots` (the search's rollouts, played in one call, in :mod:`.rollout`), the terminal
+rendering in :mod:`.text`, what each seat must never see in :mod:`.hidden`."""
 
 from ...spec import Game, SearchHooks, WebAssets
-from . import bots, evaluation, hidden, text
+from . import bots, evaluation, hidden, rollout, text
 from .rules import MotenebaState
 
 GAME = Game(
     state=MotenebaState,
     bots=(bots.MotenebaGreedyBot,),
     search=SearchHooks(options=bots.moteneba_options, rollout=bots.moteneba_rollout,
+                       roll=rollout.moteneba_roll,
                        evaluate=bots.moteneba_evaluate, horizon=bots.moteneba_horizon,
                        reason=bots.moteneba_reason,
                        features=evaluation.moteneba_features, feature_names=evaluation.FEATURE_NAMES,
