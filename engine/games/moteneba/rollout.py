@@ -24,8 +24,7 @@ from __future__ import annotations
 from ...rng import Rng
 from .bots import (INFLUENCE_WEIGHT, POWER_BONUS, ROLLOUT_NOISE, Projection, _row, _table_hearts,
                    moteneba_rollout, received_hearts)
-from .rules import (GIRLS, NUM_COLOURS, YEAR_EVENTS, YEARS, COLOURS, MotenebaState, next_starting_player,
-                    rerank, topic_values)
+from .rules import COLOURS, NUM_COLOURS, YEAR_EVENTS, MotenebaState, event_taker, rerank, topic_values
 
 _NOISE = int(ROLLOUT_NOISE * 1000)  # as moteneba_rollout: rng.below(1000) < this is a random move
 TOPIC = -1                          # a target: the cube's own topic card (else a girl's position)
@@ -255,40 +254,24 @@ def _done(state: MotenebaState) -> None:
 
 
 def _score(state: MotenebaState) -> None:
-    """The year's scoring as ``_score_year`` pays it: hearts, event cards to the girls' sole
-    winners, +3 Power discarded, then the next year (or the end)."""
-    n = state.num_players
+    """The year's scoring as ``_score_year`` pays it (the same ``_pay_year`` and
+    ``_close_year``), without its record and log lines, which only a player reads."""
     values = topic_values(state.ranking)
     table = _table_hearts(state)
-    deck = state.deck
-    deck_left = len(deck)
-    final = state.year >= YEARS
-    gained = [0] * n
+    deck_left = len(state.deck)
+    gained = [0] * state.num_players
     takers = []
     for pos, index in enumerate(state.girls):
         infl = _row(state.on_girl[pos], state.power[pos], values, state.all_colours)
         for seat, got in enumerate(received_hearts(infl, table[pos])):
             gained[seat] += got
-        if GIRLS[index]["event"] and not final and deck_left > 0:
-            top = max(infl)
-            if top > 0 and infl.count(top) == 1:
-                takers.append(infl.index(top))
-                deck_left -= 1
-    for taker in takers:
-        state.hands[taker].append(deck.pop())
-    for seat in range(n):
-        state.hearts[seat] += gained[seat]
-        state.year_hearts[seat].append(gained[seat])
-    state.power = [[0] * n for _ in state.power]
-    state.board_version += 1
+        taker = event_taker(index, infl, state.year, deck_left)
+        if taker is not None:
+            takers.append(taker)
+            deck_left -= 1
+    state._pay_year(gained, takers)
     state._forget_legal()
-    if final:
-        state.phase = "over"
-        state._end_game()
-    else:
-        state.start = next_starting_player(state.hearts, state.start)
-        state.year += 1
-        state._start_year()
+    state._close_year(None)
 
 
 def _step(state: MotenebaState, rng: Rng) -> None:

@@ -186,6 +186,17 @@ def year_hearts(girl_hearts, num_players: int, year: int) -> list[int]:
     return hearts
 
 
+def event_taker(girl_index: int, influences, year: int, deck_left: int) -> int | None:
+    """The seat that takes an event card at a girl's scoring (ruling N6): her sole first, if her
+    card shows the event symbol, the year is not the last and the deck is not empty."""
+    if not GIRLS[girl_index]["event"] or year >= YEARS or deck_left <= 0:
+        return None
+    top = max(influences)
+    if top <= 0 or influences.count(top) != 1:
+        return None
+    return influences.index(top)
+
+
 def next_starting_player(hearts, previous: int) -> int:
     """Most hearts; on a tie the tied player first clockwise after ``previous`` (ruling N7;
     ``previous`` itself comes last)."""
@@ -494,10 +505,8 @@ class MotenebaState(State):
                 infl.append(value)
                 counted.append(colour)
             received, places, sizes = award(infl, hearts)
-            taker = None
-            winners = [s for s in range(n) if places[s] == 1]
-            if girl["event"] and self.year < YEARS and len(winners) == 1 and deck_left > 0:
-                taker = winners[0]
+            taker = event_taker(index, infl, self.year, deck_left)
+            if taker is not None:
                 deck_left -= 1
             rows = []
             for seat in range(n):
@@ -557,30 +566,45 @@ class MotenebaState(State):
         n = self.num_players
         for girl in scoring["girls"]:
             self._say("%s: %s" % (girl["name"], girl["summary"]))
-            if girl["event_taker"] is not None:
-                self.hands[girl["event_taker"]].append(self.deck.pop())
-                self._reveal()  # the taker sees the event card
-        for seat in range(n):
-            gained = scoring["year_hearts"][seat]
-            self.hearts[seat] += gained
-            self.year_hearts[seat].append(gained)
-        for pos in range(len(self.power)):
-            self.power[pos] = [0] * n
-        self.board_version += 1
+        self._pay_year(scoring["year_hearts"],
+                       [girl["event_taker"] for girl in scoring["girls"] if girl["event_taker"] is not None])
         scoring["paid"] = True
         self._say("Year %d's hearts: " % self.year
                   + ", ".join("{P%d} +%d (%d)" % (s, scoring["year_hearts"][s], self.hearts[s]) for s in range(n))
                   + ".")
+        self._close_year(scoring)
+
+    def _pay_year(self, gained: list[int], takers: list[int]) -> None:
+        """Pay a year's scoring: an event card to each taker (in the girls' order), the hearts
+        ``gained`` per seat; the +3 Power played on the girls is cleared (its cards went to the
+        discard when played)."""
+        for taker in takers:
+            self.hands[taker].append(self.deck.pop())
+            self._reveal()  # the taker sees the event card
+        for seat in range(self.num_players):
+            self.hearts[seat] += gained[seat]
+            self.year_hearts[seat].append(gained[seat])
+        for pos in range(len(self.power)):
+            self.power[pos] = [0] * self.num_players
+        self.board_version += 1
+
+    def _close_year(self, scoring: dict | None) -> None:
+        """After the pay: the next year with its starting player, or the end of the game.
+        ``scoring`` (the year's record) is kept with the starting player it gave; ``None``
+        keeps no record (a search's rollout, which is only judged)."""
+        n = self.num_players
         if self.year < YEARS:
             new_start = next_starting_player(self.hearts, self.start)
-            scoring["next_start"] = new_start
-            self.scorings.append(scoring)
+            if scoring is not None:
+                scoring["next_start"] = new_start
+                self.scorings.append(scoring)
             self.start = new_start
             self.year += 1
             self._start_year()
         else:
-            scoring["next_start"] = None
-            self.scorings.append(scoring)
+            if scoring is not None:
+                scoring["next_start"] = None
+                self.scorings.append(scoring)
             self.phase = "over"
             self._end_game()
             best = max(self.hearts)
