@@ -344,6 +344,21 @@ def _rows(state: MotenebaState, ranking) -> tuple[list[int], list[tuple]]:
     return found
 
 
+def added_influence(state: MotenebaState, pos: int, seat: int, now: int, values, colour: int | None,
+                    power: int = 0) -> int:
+    """``seat``'s influence on girl ``pos`` (``now`` as it stands: the best colour's cubes x
+    value, plus 3 per +3 Power) with one more cube of ``colour`` (``None``: no cube) and
+    ``power`` more +3 Power, with the colour values ``values``."""
+    if colour is None:
+        return now + POWER_BONUS * power
+    if state.all_colours:
+        return now + values[colour] + POWER_BONUS * power
+    played = state.power[pos][seat]         # only this colour's product grows
+    best = now - POWER_BONUS * played
+    grown = (state.on_girl[pos][seat][colour] + 1) * values[colour]
+    return (grown if grown > best else best) + POWER_BONUS * (played + power)
+
+
 _GIRL_IDS = tuple(f"girl:{pos}" for pos in range(GIRLS_ON_TABLE))
 _TOPIC_IDS = tuple(f"topic:{name}" for name in COLOURS)
 
@@ -360,18 +375,10 @@ class Projection:
 
     def girl_gain(self, pos: int, colour: int | None, power: int = 0) -> float:
         """The gain of one more of my cubes of ``colour`` (or ``power`` +3 Power) by girl ``pos``."""
-        state, me = self.state, self.me
+        me = self.me
         row = self.infl[pos]
-        mine = row[me]                      # best colour's cubes x value, plus 3 per +3 Power
-        if colour is None:
-            new = mine + POWER_BONUS * power
-        elif state.all_colours:
-            new = mine + self.values[colour] + POWER_BONUS * power
-        else:                               # only this colour's product grows
-            played = state.power[pos][me]
-            best = mine - POWER_BONUS * played
-            grown = (state.on_girl[pos][me][colour] + 1) * self.values[colour]
-            new = (grown if grown > best else best) + POWER_BONUS * (played + power)
+        mine = row[me]
+        new = added_influence(self.state, pos, me, mine, self.values, colour, power)
         if new == mine:
             return 0.0
         return _term(row[:me] + (new,) + row[me + 1:], self.hearts[pos], me, self.n) - self.terms[pos]

@@ -22,7 +22,7 @@ date by the direct steps: a rollout's end state is for the evaluation only.
 from __future__ import annotations
 
 from ...rng import Rng
-from .bots import (INFLUENCE_WEIGHT, POWER_BONUS, ROLLOUT_NOISE, Projection, _row, _table_hearts,
+from .bots import (INFLUENCE_WEIGHT, ROLLOUT_NOISE, Projection, _row, _table_hearts, added_influence,
                    moteneba_rollout, received_hearts)
 from .rules import COLOURS, NUM_COLOURS, YEAR_EVENTS, MotenebaState, event_taker, rerank, topic_values
 
@@ -119,16 +119,9 @@ class Placements:
     def _girl_gain(self, me: int, cache: list, pos: int, colour: int) -> float:
         """``Projection.girl_gain(pos, colour)``: only my influence changes, so each other
         seat's hearts follow from its place counter."""
-        state = self.state
         row, received, _, ahead = self.lines[pos]
         mine = row[me]
-        if state.all_colours:
-            new = mine + self.values[colour]
-        else:
-            played = state.power[pos][me]
-            best = mine - POWER_BONUS * played
-            grown = (state.on_girl[pos][me][colour] + 1) * self.values[colour]
-            new = (grown if grown > best else best) + POWER_BONUS * played
+        new = added_influence(self.state, pos, me, mine, self.values, colour)
         if new == mine:
             return 0.0
         hearts = self.hearts[pos]
