@@ -11,8 +11,9 @@ from one placement to the next:
 * **the placements**: a cube by a girl changes only her row of influences, so each seat's gains
   are kept (:class:`Placements`) and only that girl's are worked out again; a cube on a topic
   card that changes the ranking starts them afresh;
-* **+3 Power and the scoring**: as the rules do them, without the log lines and the scoring
-  record (a rollout's end is only judged, never shown).
+* **+3 Power and the scoring**: as the rules do them (the scoring pays the year with the
+  rules' own ``_pay_year`` and ``_close_year``), without the scoring's record and its lines in
+  the log (a rollout's end is only judged, never shown).
 
 Anything rarer (an event card or a removal chosen by a random move, and what follows it) is
 stepped through :meth:`State.apply` as usual. The state's history and log are not kept up to
