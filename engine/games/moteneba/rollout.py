@@ -319,22 +319,21 @@ def moteneba_roll(state: MotenebaState, rng: Rng, limit: int) -> MotenebaState:
                 placements = Placements(state)
             if pending is None:
                 mine = state.unplaced[seat]
-                if rng.below(1000) < _NOISE:
-                    legal = ["cube:" + COLOURS[c] for c in range(NUM_COLOURS) if mine[c]]
-                    cubes = len(legal)
+                held = [c for c in range(NUM_COLOURS) if mine[c]]
+                if rng.below(1000) < _NOISE:          # the rules' legal list: cubes, events, removals
                     hand = state.hands[seat]
-                    legal += ["event:" + k for k in YEAR_EVENTS if k in hand and state._can_play_event(k, seat)]
+                    others = ["event:" + k for k in YEAR_EVENTS if k in hand and state._can_play_event(k, seat)]
                     if state.remove_rule:
-                        legal += ["remove:" + COLOURS[c] for c in state.ranking if state.topic[c]]
-                    pick = rng.below(len(legal))
+                        others += ["remove:" + COLOURS[c] for c in state.ranking if state.topic[c]]
+                    pick = rng.below(len(held) + len(others))
                     state._forget_legal()
-                    if pick < cubes:                  # a cube chosen: where it goes is the next step
-                        state.pending = ("place", [c for c in range(NUM_COLOURS) if mine[c]][pick])
+                    if pick < len(held):              # a cube chosen: where it goes is the next step
+                        state.pending = ("place", held[pick])
                     else:                             # an event card or a removal: the rules do it
-                        state.apply(legal[pick])
+                        state.apply(others[pick - len(held)])
                         placements = None
                     continue
-                colour, target = placements.best(seat, [c for c in range(NUM_COLOURS) if mine[c]])
+                colour, target = placements.best(seat, held)
             else:
                 colour = pending[1]
                 if rng.below(1000) < _NOISE:
