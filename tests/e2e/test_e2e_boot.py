@@ -13,8 +13,9 @@ from conftest import SITE
 from e2e_helpers import BOOT_TIMEOUT_MS, PACE, setup_lobby, start, wait_idle
 
 SNAPSHOT = "moteplay-snapshot-"
+DIGEST = "X-Moteplay-Sha256"  # the header holding a saved snapshot's SHA-256
 
-# in the page: the saved snapshot for this build, as {bytes, magicOk}, or null
+# in the page: the saved snapshot for this build, as {bytes, magicOk, digestOk}, or null
 READ_SNAPSHOT = """async () => {
     const key = window.__app.engine.snapshot_key;
     if (!(await caches.keys()).includes('%s' + key)) return null;
@@ -22,23 +23,38 @@ READ_SNAPSHOT = """async () => {
     const res = await cache.match(new URL('js/snapshot.bin', location.href).href);
     if (!res) return null;
     const bytes = new Uint8Array(await res.arrayBuffer());
-    return {bytes: bytes.length, magicOk: new Uint32Array(bytes.buffer, 0, 1)[0] === 0x706e7300};
-}""" % (SNAPSHOT, SNAPSHOT)
+    const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+    const hex = Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+    return {bytes: bytes.length, magicOk: new Uint32Array(bytes.buffer, 0, 1)[0] === 0x706e7300,
+            digestOk: res.headers.get('%s') === hex};
+}""" % (SNAPSHOT, SNAPSHOT, DIGEST)
 
-# in the page: rewrite the saved snapshot with `how` ("build": another build's id in its
-# header, "truncate": the first half only, "garbage": random bytes) and add a stale cache
+# in the page: rewrite the saved snapshot with `how` and add a stale cache. "build": another
+# build's id in its header, with a checksum that matches (so Pyodide's own check refuses it);
+# "truncate": the first half only, "garbage": random bytes (both keep the saved checksum);
+# "unchecked": the bytes as saved, without their checksum
 CORRUPT = """async (how) => {
     const key = window.__app.engine.snapshot_key;
     const url = new URL('js/snapshot.bin', location.href).href;
     const cache = await caches.open('%s' + key);
-    let bytes = new Uint8Array(await (await cache.match(url)).arrayBuffer());
+    const saved = await cache.match(url);
+    const headers = new Headers(saved.headers);
+    let bytes = new Uint8Array(await saved.arrayBuffer());
     if (how === 'build') bytes.fill(0xab, 16, 48);           // the 32-byte build id
     else if (how === 'truncate') bytes = bytes.slice(0, (bytes.length >> 1) & ~15);
-    else bytes = crypto.getRandomValues(new Uint8Array(65536));
-    await cache.put(url, new Response(bytes));
+    else if (how === 'garbage') bytes = crypto.getRandomValues(new Uint8Array(65536));
+    if (how === 'build') {
+        const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+        headers.set('%s', Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join(''));
+    }
+    if (how === 'unchecked') headers.delete('%s');
+    await cache.put(url, new Response(bytes, { headers }));
     const stale = await caches.open('%s' + 'from-another-build');
     await stale.put(url, new Response(new Uint8Array(16)));
-}""" % (SNAPSHOT, SNAPSHOT)
+}""" % (SNAPSHOT, DIGEST, DIGEST, SNAPSHOT)
+# why each is refused (the start of the boot's snapshotError)
+REFUSED = {"build": "Snapshot build id mismatch", "truncate": "the saved snapshot is damaged",
+           "garbage": "the saved snapshot is damaged", "unchecked": "the saved snapshot has no checksum"}
 
 
 # in the page: {IndexedDB database name: entries in its store}
@@ -72,7 +88,7 @@ def wait_for_snapshot(page: Page) -> dict:
     for _ in range(150):
         saved = page.evaluate(READ_SNAPSHOT)
         if saved:
-            assert saved["magicOk"] and saved["bytes"] > 1_000_000, saved
+            assert saved["magicOk"] and saved["digestOk"] and saved["bytes"] > 1_000_000, saved
             return saved
         page.wait_for_timeout(200)
     raise AssertionError("no snapshot was saved within 30 s")
@@ -117,11 +133,11 @@ def test_an_unusable_snapshot_boots_normally(page, problems, site_url):
     page.on("pageerror", lambda exc: problems.errors.append(str(exc)))
     assert load(page, site_url)["boot"] == "fresh"
     wait_for_snapshot(page)
-    for how in ("build", "truncate", "garbage"):
+    for how, why in REFUSED.items():
         page.evaluate(CORRUPT, how)
         info = load(page, site_url)
         assert info["boot"] == "fresh", (how, info)
-        assert info["snapshotError"], how           # it did try the snapshot, and said why
+        assert (info["snapshotError"] or "").startswith(why), (how, info)  # it tried, and said why
         wait_for_snapshot(page)                      # and saved a good one in its place
         caches = page.evaluate("caches.keys()")
         assert [c for c in caches if c.startswith(SNAPSHOT)] == [SNAPSHOT + info["snapshot_key"]], how

@@ -9,13 +9,15 @@
 //
 // loadPyodide here:
 //   1. starts fetching the engine wheel, the compiled bytecode and the glue at once;
-//   2. "snapshot" boot: if Cache Storage holds a memory snapshot for this build's key,
-//      Pyodide restores the wasm heap of an earlier boot (Python started, engine imported)
-//      instead of starting Python; the file system is not in a snapshot, so the wheel and
-//      the bytecode are unpacked again (imports made later, data files and tracebacks need
-//      the files), and `random` is reseeded from the OS (a snapshot freezes its state);
-//   3. "fresh" boot otherwise, or when the restore throws for any reason (another build,
-//      damaged bytes, a heap too large): Python starts with the compiled trimmed standard
+//   2. "snapshot" boot: if Cache Storage holds a memory snapshot for this build's key, and
+//      its bytes still have the SHA-256 saved beside them (a damaged heap could make
+//      Python loop forever rather than fail), Pyodide restores the wasm heap of an earlier
+//      boot (Python started, engine imported) instead of starting Python; the file system
+//      is not in a snapshot, so the wheel and the bytecode are unpacked again (imports made
+//      later, data files and tracebacks need the files), and `random` is reseeded from
+//      the OS (a snapshot freezes its state);
+//   3. "fresh" boot otherwise, or when the restore throws for any reason (damaged bytes,
+//      another build, a heap too large): Python starts with the compiled trimmed standard
 //      library, the wheel is installed into site-packages, the glue (py/engine_worker.py)
 //      is imported, and right then the heap is copied (makeMemorySnapshot) — BEFORE PyScript
 //      registers its JS modules (polyscript, _pyscript), which no snapshot can hold;
@@ -36,6 +38,7 @@ const SITE = new URL("../", import.meta.url); // this file is in pyodide/
 const url = (path) => new URL(path, SITE).href;
 const SNAPSHOT_PREFIX = "moteplay-snapshot-";
 const SNAPSHOT_ENTRY = url("js/snapshot.bin"); // request key inside the cache (never fetched)
+const DIGEST_HEADER = "X-Moteplay-Sha256"; // the saved snapshot's SHA-256, beside its bytes
 // Pyodide's default heap. A snapshot of a heap that grew past it fails to restore with a
 // RangeError (pyodide issue 6254), so it would only cost every visit a failed restore.
 const MAX_SNAPSHOT_HEAP = 30 * 1024 * 1024;
@@ -62,7 +65,7 @@ export async function loadPyodide(options = {}) {
   const saved = canCache ? await findSnapshot() : null;
   if (saved) {
     try {
-      pyodide = await loadPyodideItself({ ...common, _loadSnapshot: saved });
+      pyodide = await loadPyodideItself({ ...common, _loadSnapshot: saved.bytes });
       facts.pythonMs = performance.now() - t0;
       await installEngine(pyodide, files);
       // a snapshot freezes the random module's state: reseed it from the OS
@@ -70,7 +73,7 @@ export async function loadPyodide(options = {}) {
       facts.boot = "snapshot";
     } catch (err) {
       if (err?.siteFile) throw err; // a normal boot would fail the same way
-      // wrong build, damaged bytes, RangeError (too large): boot normally
+      // damaged bytes, wrong build, RangeError (too large): boot normally
       facts.snapshotError = String(err?.message ?? err).split("\n")[0];
       console.warn("Moteplay: the saved Python snapshot could not be used; booting normally.", err);
       await deleteSnapshots(null);
@@ -167,16 +170,36 @@ function writeFiles(pyodide, root, files) {
 }
 
 // ------------------------------------------------------------------ the snapshot cache
-/** The saved snapshot's bytes as a promise, or null when there is none. */
+/** The saved snapshot as {bytes: a promise of its bytes}, or null when there is none (a
+ *  promise inside an object: returned bare, the caller's await would wait for the bytes
+ *  themselves, and loadPyodide takes the promise). The promise rejects
+ *  when the bytes are not the ones saved (their SHA-256, stored beside them, differs): a
+ *  damaged heap must never be restored, since Python could then loop forever instead of
+ *  failing. The check runs while Pyodide's JS loads. */
 async function findSnapshot() {
   try {
     const cache = await caches.open(SNAPSHOT_PREFIX + SETTINGS.snapshotKey);
     const res = await cache.match(SNAPSHOT_ENTRY);
-    return res ? res.arrayBuffer().then((bytes) => new Uint8Array(bytes)) : null;
+    if (!res) return null;
+    const expected = res.headers.get(DIGEST_HEADER);
+    const checked = res.arrayBuffer().then(async (buffer) => {
+      const bytes = new Uint8Array(buffer);
+      if (!expected) throw new Error("the saved snapshot has no checksum");
+      if ((await sha256(bytes)) !== expected) throw new Error("the saved snapshot is damaged (its checksum differs)");
+      return bytes;
+    });
+    checked.catch(() => {}); // loadPyodide reports it (or never waits for it)
+    return { bytes: checked };
   } catch (err) {
     console.warn("Moteplay: the Python snapshot cache could not be read.", err);
     return null;
   }
+}
+
+/** The SHA-256 of `bytes` as hex (the browser's own, a few ms for a 30 MiB heap). */
+async function sha256(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 async function saveSnapshot() {
@@ -186,7 +209,7 @@ async function saveSnapshot() {
     await deleteSnapshots(SETTINGS.snapshotKey); // snapshots of other builds can never be used again
     const cache = await caches.open(SNAPSHOT_PREFIX + SETTINGS.snapshotKey);
     await cache.put(SNAPSHOT_ENTRY, new Response(bytes, {
-      headers: { "Content-Type": "application/octet-stream" } }));
+      headers: { "Content-Type": "application/octet-stream", [DIGEST_HEADER]: await sha256(bytes) } }));
   } catch (err) {
     console.warn("Moteplay: the Python snapshot could not be saved.", err);
   }
