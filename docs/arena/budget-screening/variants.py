@@ -1,0 +1,85 @@
+"""The variants of the Moteneba budget screening in docs/bots.md ("A fifth look"), each the hard
+bot's search with one change, registered for the run. From the repository's root:
+
+    python docs/arena/budget-screening/variants.py hardph,hard,hard,hard 200 1 1 OUT.json
+
+plays the arena's games (seed 1 + g, the seats rotated by g) with the hard bots at 100
+iterations, resuming OUT.json if it exists (stop it when enough games are in).
+"""
+import json
+import os
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
+from engine.bots import register_bot
+from engine.bots.search import SearchBot
+from engine import arena
+from engine.bots.expert import ExpertBot, ExpertSearch
+from engine.games.moteneba.bots import MotenebaGreedyBot
+
+
+@register_bot("*")
+class Hard4(SearchBot):
+    name, title = "hard4", "hard at 4 times the budget"
+    def __init__(self, **kw):
+        super().__init__(iterations=400)
+
+
+class PhaseBudget(SearchBot):
+    """hard's search; drafts at DRAFT iterations (0: the greedy rule), the rest at REST."""
+    DRAFT, REST = 0, 260
+    def __init__(self, **kw):
+        super().__init__(iterations=self.REST)
+        self.greedy = MotenebaGreedyBot()
+    def choose(self, state, seat, rng, seconds=None):
+        if state.phase == "draft":
+            if self.DRAFT == 0:
+                return self.greedy.choose(state, seat, rng)
+            self.iterations = self.DRAFT
+        else:
+            self.iterations = self.REST
+        return super().choose(state, seat, rng, seconds)
+
+
+@register_bot("*")
+class HardP(PhaseBudget):
+    name, title = "hardp", "greedy drafts, the rest at 260"
+    DRAFT, REST = 0, 260
+
+
+@register_bot("*")
+class HardPH(PhaseBudget):
+    """greedy drafts; placements by sequential halving at 260, hard's evaluation and rollouts."""
+    name, title = "hardph", "greedy drafts, halving at 260"
+    DRAFT, REST = 0, 260
+    search_class = ExpertSearch
+    round_samples = ExpertBot.round_samples
+
+
+@register_bot("*")
+class HardH(SearchBot):
+    """the shipped expert's search (halving over the same options) with hard's evaluation, at 100."""
+    name, title = "hardh", "hard with halving"
+    search_class = ExpertSearch
+    round_samples = ExpertBot.round_samples
+    def __init__(self, **kw):
+        super().__init__(iterations=100)
+
+
+@register_bot("*")
+class HardH4(HardH):
+    """the same at four times the budget."""
+    name, title = "hardh4", "hard with halving, four times the budget"
+    def __init__(self, **kw):
+        SearchBot.__init__(self, iterations=400)
+
+
+if __name__ == "__main__":
+    seats, games, seed, jobs, out = sys.argv[1].split(","), *map(int, sys.argv[2:5]), sys.argv[5]
+    done = json.load(open(out))["results"] if os.path.exists(out) else None
+    settings = {"iterations": 100}
+    rep = arena.run_arena("moteneba", seats, games, seed, settings, jobs=jobs, done=done,
+                          on_game=lambda r: arena.write_report(out, r),
+                          progress=lambda d, t: print(d, t, flush=True))
+    print(arena.format_table(rep))
