@@ -14,26 +14,29 @@ from e2e_helpers import BOOT_TIMEOUT_MS, PACE, setup_lobby, start, wait_idle
 
 SNAPSHOT = "moteplay-snapshot-"
 DIGEST = "X-Moteplay-Sha256"  # the header holding a saved snapshot's SHA-256
+# in the page: the SHA-256 of some bytes as hex, as the loader writes it
+SHA256 = """const sha256 = async (bytes) => Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)),
+                                           (b) => b.toString(16).padStart(2, '0')).join('');"""
 
 # in the page: the saved snapshot for this build, as {bytes, magicOk, digestOk}, or null
 READ_SNAPSHOT = """async () => {
+    %s
     const key = window.__app.engine.snapshot_key;
     if (!(await caches.keys()).includes('%s' + key)) return null;
     const cache = await caches.open('%s' + key);
     const res = await cache.match(new URL('js/snapshot.bin', location.href).href);
     if (!res) return null;
     const bytes = new Uint8Array(await res.arrayBuffer());
-    const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
-    const hex = Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
     return {bytes: bytes.length, magicOk: new Uint32Array(bytes.buffer, 0, 1)[0] === 0x706e7300,
-            digestOk: res.headers.get('%s') === hex};
-}""" % (SNAPSHOT, SNAPSHOT, DIGEST)
+            digestOk: res.headers.get('%s') === await sha256(bytes)};
+}""" % (SHA256, SNAPSHOT, SNAPSHOT, DIGEST)
 
 # in the page: rewrite the saved snapshot with `how` and add a stale cache. "build": another
 # build's id in its header, with a checksum that matches (so Pyodide's own check refuses it);
 # "truncate": the first half only, "garbage": random bytes (both keep the saved checksum);
 # "unchecked": the bytes as saved, without their checksum
 CORRUPT = """async (how) => {
+    %s
     const key = window.__app.engine.snapshot_key;
     const url = new URL('js/snapshot.bin', location.href).href;
     const cache = await caches.open('%s' + key);
@@ -43,15 +46,12 @@ CORRUPT = """async (how) => {
     if (how === 'build') bytes.fill(0xab, 16, 48);           // the 32-byte build id
     else if (how === 'truncate') bytes = bytes.slice(0, (bytes.length >> 1) & ~15);
     else if (how === 'garbage') bytes = crypto.getRandomValues(new Uint8Array(65536));
-    if (how === 'build') {
-        const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
-        headers.set('%s', Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join(''));
-    }
+    if (how === 'build') headers.set('%s', await sha256(bytes));
     if (how === 'unchecked') headers.delete('%s');
     await cache.put(url, new Response(bytes, { headers }));
     const stale = await caches.open('%s' + 'from-another-build');
     await stale.put(url, new Response(new Uint8Array(16)));
-}""" % (SNAPSHOT, DIGEST, DIGEST, SNAPSHOT)
+}""" % (SHA256, SNAPSHOT, DIGEST, DIGEST, SNAPSHOT)
 # why each is refused (the start of the boot's snapshotError)
 REFUSED = {"build": "Snapshot build id mismatch", "truncate": "the saved snapshot is damaged",
            "garbage": "the saved snapshot is damaged", "unchecked": "the saved snapshot has no checksum"}

@@ -172,10 +172,10 @@ function writeFiles(pyodide, root, files) {
 // ------------------------------------------------------------------ the snapshot cache
 /** The saved snapshot as {bytes: a promise of its bytes}, or null when there is none (a
  *  promise inside an object: returned bare, the caller's await would wait for the bytes
- *  themselves, and loadPyodide takes the promise). The promise rejects
- *  when the bytes are not the ones saved (their SHA-256, stored beside them, differs): a
- *  damaged heap must never be restored, since Python could then loop forever instead of
- *  failing. The check runs while Pyodide's JS loads. */
+ *  themselves, and loadPyodide takes the promise). The promise rejects when the bytes are
+ *  not the ones saved (their SHA-256, stored beside them, differs): a damaged heap must never
+ *  be restored, since Python could then loop forever instead of failing. The check runs
+ *  while Pyodide's JS loads. */
 async function findSnapshot() {
   try {
     const cache = await caches.open(SNAPSHOT_PREFIX + SETTINGS.snapshotKey);
