@@ -19,60 +19,57 @@ from engine.bots.expert import ExpertBot, ExpertSearch
 from engine.games.moteneba.bots import MotenebaGreedyBot
 
 
-@register_bot("*")
-class Hard4(SearchBot):
-    name, title = "hard4", "hard at 4 times the budget"
+class Budget(SearchBot):
+    """hard's search at ITERATIONS per decision, whatever the arena's settings."""
+    ITERATIONS = 100
     def __init__(self, **kw):
-        super().__init__(iterations=400)
+        super().__init__(iterations=self.ITERATIONS)
+
+
+@register_bot("*")
+class Hard4(Budget):
+    name, title = "hard4", "hard at 4 times the budget"
+    ITERATIONS = 400
 
 
 class PhaseBudget(SearchBot):
-    """hard's search; drafts at DRAFT iterations (0: the greedy rule), the rest at REST."""
-    DRAFT, REST = 0, 260
+    """hard's search; drafts by the greedy rule, the rest at REST iterations."""
+    REST = 260
     def __init__(self, **kw):
         super().__init__(iterations=self.REST)
         self.greedy = MotenebaGreedyBot()
     def choose(self, state, seat, rng, seconds=None):
         if state.phase == "draft":
-            if self.DRAFT == 0:
-                return self.greedy.choose(state, seat, rng)
-            self.iterations = self.DRAFT
-        else:
-            self.iterations = self.REST
+            return self.greedy.choose(state, seat, rng)
         return super().choose(state, seat, rng, seconds)
 
 
 @register_bot("*")
 class HardP(PhaseBudget):
     name, title = "hardp", "greedy drafts, the rest at 260"
-    DRAFT, REST = 0, 260
 
 
 @register_bot("*")
 class HardPH(PhaseBudget):
     """greedy drafts; placements by sequential halving at 260, hard's evaluation and rollouts."""
     name, title = "hardph", "greedy drafts, halving at 260"
-    DRAFT, REST = 0, 260
     search_class = ExpertSearch
     round_samples = ExpertBot.round_samples
 
 
 @register_bot("*")
-class HardH(SearchBot):
+class HardH(Budget):
     """the shipped expert's search (halving over the same options) with hard's evaluation, at 100."""
     name, title = "hardh", "hard with halving"
     search_class = ExpertSearch
     round_samples = ExpertBot.round_samples
-    def __init__(self, **kw):
-        super().__init__(iterations=100)
 
 
 @register_bot("*")
 class HardH4(HardH):
     """the same at four times the budget."""
     name, title = "hardh4", "hard with halving, four times the budget"
-    def __init__(self, **kw):
-        SearchBot.__init__(self, iterations=400)
+    ITERATIONS = 400
 
 
 if __name__ == "__main__":
