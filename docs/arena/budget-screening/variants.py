@@ -1,5 +1,5 @@
-"""The variants of the Moteneba budget screening in docs/bots.md ("A fifth look"), each the hard
-bot's search with one change, registered for the run. From the repository's root:
+"""The variants of the Moteneba screenings in docs/bots.md ("A fifth look" and "A sixth look"),
+each the hard bot's search with one change, registered for the run. From the repository's root:
 
     python docs/arena/budget-screening/variants.py hardph,hard,hard,hard 200 1 1 OUT.json
 
@@ -16,7 +16,7 @@ from engine.bots import register_bot
 from engine.bots.search import SearchBot
 from engine import arena
 from engine.bots.expert import ExpertBot, ExpertSearch
-from engine.games.moteneba.bots import MotenebaGreedyBot
+from engine.games.moteneba.bots import COLOURS, NUM_COLOURS, MotenebaGreedyBot, Projection, moteneba_options
 
 
 class Budget(SearchBot):
@@ -70,6 +70,61 @@ class HardH4(HardH):
     """the same at four times the budget."""
     name, title = "hardh4", "hard with halving, four times the budget"
     ITERATIONS = 400
+
+
+class PhaseIterations(SearchBot):
+    """hard's search at DRAFT iterations for a draft pick and REST for any other decision."""
+    DRAFT, REST = 100, 100
+    def __init__(self, **kw):
+        super().__init__(iterations=self.REST)
+    def choose(self, state, seat, rng, seconds=None):
+        self.iterations = self.DRAFT if state.phase == "draft" else self.REST
+        return super().choose(state, seat, rng, seconds)
+
+
+@register_bot("*")
+class Hard4D(PhaseIterations):
+    name, title = "hard4d", "hard, drafts at 400"
+    DRAFT = 400
+
+
+@register_bot("*")
+class Hard4T(PhaseIterations):
+    name, title = "hard4t", "hard, the turns at 400"
+    REST = 400
+
+
+def every_option(state, seat):
+    """On a turn every placement of every cube held (the greedy rule's order), then every other
+    action; otherwise the hard bot's options."""
+    opts = moteneba_options(state, seat)
+    if state.phase != "play" or state.pending is not None:
+        return opts
+    held = [c for c in range(NUM_COLOURS) if state.unplaced[seat][c]]
+    moves = sorted(Projection(state, seat).placements(held), key=lambda m: -m[0])
+    return [["cube:" + COLOURS[c], t] for _, c, t in moves] + [o for o in opts if not o[0].startswith("cube:")]
+
+
+def with_topics(state, seat, top=6):
+    """The greedy rule's best ``top`` placements, every placement on a topic card, every other action."""
+    every = every_option(state, seat)
+    cubes = [o for o in every if o[0].startswith("cube:")]
+    return (cubes[:top] + [o for o in cubes[top:] if o[1].startswith("topic:")]
+            + [o for o in every if not o[0].startswith("cube:")])
+
+
+@register_bot("*")
+class HardT(Budget):
+    name, title = "hardt", "hard, its six placements and every topic placement"
+    def options(self, state, seat):
+        return with_topics(state, seat)
+
+
+@register_bot("*")
+class HardT10(Budget):
+    name, title = "hardt10", "hard, the greedy rule's best ten placements and every topic placement"
+    def options(self, state, seat):
+        return with_topics(state, seat, 10)
 
 
 if __name__ == "__main__":
