@@ -1,4 +1,4 @@
-"""The variants of the Moteneba screenings in docs/bots.md ("A fifth look" and "A sixth look"),
+"""The variants of the Moteneba screenings in docs/bots.md ("A fifth look"; the topic and per-phase variants are not yet written up there),
 each the hard bot's search with one change, registered for the run. From the repository's root:
 
     python docs/arena/budget-screening/variants.py hardph,hard,hard,hard 200 1 1 OUT.json
