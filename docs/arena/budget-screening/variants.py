@@ -1,4 +1,4 @@
-"""The variants of the Moteneba screenings in docs/bots.md ("A fifth look"; the topic and per-phase variants are not yet written up there),
+"""The variants of the Moteneba screenings in docs/bots.md (the fifth, sixth and seventh looks),
 each the hard bot's search with one change, registered for the run. From the repository's root:
 
     python docs/arena/budget-screening/variants.py hardph,hard,hard,hard 200 1 1 OUT.json
@@ -16,7 +16,10 @@ from engine.bots import register_bot
 from engine.bots.search import SearchBot
 from engine import arena
 from engine.bots.expert import ExpertBot, ExpertSearch
-from engine.games.moteneba.bots import COLOURS, NUM_COLOURS, MotenebaGreedyBot, Projection, moteneba_options
+from engine.bots.search import FlatSearch
+from engine.rng import Rng
+from engine.games.moteneba.bots import (COLOURS, NUM_COLOURS, MotenebaGreedyBot, Projection, moteneba_evaluate,
+                                        moteneba_options)
 
 
 class Budget(SearchBot):
@@ -125,6 +128,74 @@ class HardT10(Budget):
     name, title = "hardt10", "hard, the greedy rule's best ten placements and every topic placement"
     def options(self, state, seat):
         return with_topics(state, seat, 10)
+
+
+class ReplySearch(FlatSearch):
+    """The flat search, where after each option the opponents' next REPLIES placements are not
+    the greedy rule's but each one's own one-world search: every placement among its greedy
+    rule's best CANDIDATES is played on in the same world with the same random numbers, judged
+    by the hard bot's evaluation for that seat, and the best is played. Every rollout counts
+    against the budget, the replies' too."""
+    REPLIES, CANDIDATES = 3, 6
+
+    def sample(self):
+        seat, rng = self.seat, self.rng
+        self.samples += 1
+        world = self.state.determinize(seat, rng)
+        seed = rng.next_u32()
+        for index in self.playing():
+            branch = world.clone()
+            for action_id in self.options[index]:
+                branch.apply(action_id)
+            self.reply(branch, seed)
+            end = self.bot._roll(branch, self.rollout, Rng(seed))
+            self.totals[index] += self.evaluate(end)[seat]
+            self.plays[index] += 1
+            self.played += 1
+        self.after_sample()
+
+    def reply(self, branch, seed):
+        year = branch.year
+        for step in range(self.REPLIES):
+            if branch.is_over or branch.year != year or branch.phase != "play" or branch.pending is not None:
+                return
+            mover = branch.current_player
+            if mover == self.seat:
+                return
+            held = [c for c in range(NUM_COLOURS) if branch.unplaced[mover][c]]
+            moves = sorted(Projection(branch, mover).placements(held), key=lambda m: -m[0])[:self.CANDIDATES]
+            lines = [["cube:" + COLOURS[c], t] for _, c, t in moves]
+            if len(lines) > 1:
+                reply_seed = (seed * 31 + step + 1) & 0xFFFFFFFF
+                best, best_value = None, None
+                for line in lines:
+                    trial = branch.clone()
+                    for action_id in line:
+                        trial.apply(action_id)
+                    value = moteneba_evaluate(self.bot._roll(trial, self.rollout, Rng(reply_seed)))[mover]
+                    self.played += 1
+                    if best_value is None or value > best_value:
+                        best, best_value = line, value
+            else:
+                best = lines[0]
+            for action_id in best:
+                branch.apply(action_id)
+
+
+@register_bot("*")
+class HardR(Budget):
+    name, title = "hardr", "hard, the opponents' next three placements by their own one-world search"
+    search_class = ReplySearch
+
+
+class ReplySearch1(ReplySearch):
+    REPLIES = 1
+
+
+@register_bot("*")
+class HardR1(Budget):
+    name, title = "hardr1", "hard, the next opponent's placement by its own one-world search"
+    search_class = ReplySearch1
 
 
 if __name__ == "__main__":
