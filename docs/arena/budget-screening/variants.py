@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 from engine.bots import register_bot
 from engine.bots.search import SearchBot
 from engine import arena
-from engine.bots.expert import ExpertBot, ExpertSearch, learned_evaluator, load_evaluation
+from engine.bots.expert import ExpertBot, ExpertSearch
 from engine.bots.search import FlatSearch
 from engine.rng import Rng
 from engine.games.moteneba.bots import (COLOURS, NUM_COLOURS, MotenebaGreedyBot, Projection, moteneba_evaluate,
@@ -196,35 +196,6 @@ class ReplySearch1(ReplySearch):
 class HardR1(Budget):
     name, title = "hardr1", "hard, the next opponent's placement by its own one-world search"
     search_class = ReplySearch1
-
-
-class ReplySearch1K3(ReplySearch):
-    REPLIES, CANDIDATES = 1, 3
-
-
-@register_bot("*")
-class HardR1K3(Budget):
-    name, title = "hardr1k3", "hard, the next opponent's placement by its own one-world search over three"
-    search_class = ReplySearch1K3
-
-
-class ReplySearch2(ReplySearch):
-    REPLIES = 2
-
-
-@register_bot("*")
-class HardR2(Budget):
-    name, title = "hardr2", "hard, the next two opponents' placements by their own one-world search"
-    search_class = ReplySearch2
-
-
-@register_bot("*")
-class HardR1E(Budget):
-    """hardr1 judging its own options with the expert's learned evaluation."""
-    name, title = "hardr1e", "hardr1 with the expert's evaluation"
-    search_class = ReplySearch1
-    def evaluator(self, game):
-        return learned_evaluator(game, load_evaluation(game))
 
 
 @register_bot("*")
