@@ -97,6 +97,12 @@ class Hard4T(PhaseIterations):
     REST = 400
 
 
+@register_bot("*")
+class HardD50(PhaseIterations):
+    name, title = "hardd50", "hard, drafts at 50 and the turns at 185 (about the hard bot's time)"
+    DRAFT, REST = 50, 185
+
+
 def every_option(state, seat):
     """On a turn every placement of every cube held (the greedy rule's order), then every other
     action; otherwise the hard bot's options."""
