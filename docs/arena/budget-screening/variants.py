@@ -35,6 +35,12 @@ class Hard4(Budget):
     ITERATIONS = 400
 
 
+@register_bot("*")
+class Hard16(Budget):
+    name, title = "hard16", "hard at sixteen times the budget"
+    ITERATIONS = 1600
+
+
 class PhaseBudget(SearchBot):
     """hard's search; drafts by the greedy rule, the rest at REST iterations."""
     REST = 260
