@@ -13,10 +13,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 from engine.bots import register_bot
-from engine.bots.search import SearchBot
+from engine.bots.search import FlatSearch, SearchBot
 from engine import arena
 from engine.bots.expert import ExpertBot, ExpertSearch
-from engine.bots.search import FlatSearch
 from engine.rng import Rng
 from engine.games.moteneba.bots import (COLOURS, NUM_COLOURS, MotenebaGreedyBot, Projection, moteneba_evaluate,
                                         moteneba_options)
