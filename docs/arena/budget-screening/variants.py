@@ -35,6 +35,12 @@ class Hard4(Budget):
 
 
 @register_bot("*")
+class HardQ(Budget):
+    name, title = "hardq", "hard at a quarter of the budget"
+    ITERATIONS = 25
+
+
+@register_bot("*")
 class Hard16(Budget):
     name, title = "hard16", "hard at sixteen times the budget"
     ITERATIONS = 1600
