@@ -227,6 +227,19 @@ class HardR1X4(HardR1):
     ITERATIONS = 400
 
 
+@register_bot("*")
+class ExpertH(ExpertBot):
+    """The shipped expert at 100 iterations, its year-end evaluation fitted on the outcomes of
+    games of four hard bots (moteneba-evaluation-hard25.json beside this file) instead of the
+    rollout policy's self-play."""
+    name, title = "experth", "expert with the evaluation fitted on hard bots' games"
+    WEIGHTS = "moteneba-evaluation-hard25.json"
+    def __init__(self, **kw):
+        from engine.bots.expert import Evaluation
+        path = Path(__file__).with_name(self.WEIGHTS)
+        super().__init__(iterations=100, model=Evaluation.from_json(json.loads(path.read_text())))
+
+
 if __name__ == "__main__":
     seats, games, seed, jobs, out = sys.argv[1].split(","), *map(int, sys.argv[2:5]), sys.argv[5]
     done = json.load(open(out))["results"] if os.path.exists(out) else None
