@@ -19,9 +19,9 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
-from engine import new_game  # noqa: E402
-from engine.bots import make_bot  # noqa: E402
-from engine.rng import Rng  # noqa: E402
+from engine import new_game
+from engine.bots import make_bot
+from engine.rng import Rng
 
 GAMES = Path(__file__).with_name("moteneba-hard25.jsonl.gz")
 
