@@ -12,25 +12,26 @@ seed and history, so :func:`replay` gives back every position exactly.
 iterations, 4 players, seeds 20001-20111 and 25001-25106), the data of the eighth look in
 docs/bots.md.
 """
-import gzip
 import json
 import os
 import sys
+from importlib.machinery import SourceFileLoader
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
-from engine import new_game
-from engine.bots import make_bot
-from engine.rng import Rng
+ROOT = Path(__file__).resolve().parents[3]
+sys.path.insert(0, str(ROOT))
+from engine import new_game  # noqa: E402
+from engine.bots import make_bot  # noqa: E402
+from engine.rng import Rng  # noqa: E402
 
+#: scripts/train, whose fitting and reading of records the screenings share
+train = SourceFileLoader("train", str(ROOT / "scripts" / "train")).load_module()
 GAMES = Path(__file__).with_name("moteneba-hard25.jsonl.gz")
 
 
 def read(path=GAMES) -> list[dict]:
     """The records of a JSON-lines file (gzipped if its name ends in .gz)."""
-    opener = gzip.open if str(path).endswith(".gz") else open
-    with opener(path, "rt") as handle:
-        return [json.loads(line) for line in handle if line.strip()]
+    return train.read_records(str(path))
 
 
 def replay(record: dict):

@@ -15,7 +15,6 @@ import argparse
 import json
 import math
 import sys
-from importlib.machinery import SourceFileLoader
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -23,21 +22,12 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).parent))
 from engine.bots import expert  # noqa: E402
 from engine.core import game_spec  # noqa: E402
-from records import GAMES, read, replay  # noqa: E402
-
-train = SourceFileLoader("train", str(ROOT / "scripts" / "train")).load_module()
-features = game_spec("moteneba").search.features
+from records import GAMES, read, train  # noqa: E402
 
 
 def samples(record: dict) -> list[tuple[list[float], float]]:
-    seen, year = [], 1
-    for state, _ in replay(record):
-        if state.year != year and not state.is_over:
-            seen.append(features(state))
-            year = state.year
-    winners = record["winners"]
-    return [(expert.seat_features(rows, progress, seat), 1.0 / len(winners) if seat in winners else 0.0)
-            for rows, progress in seen for seat in range(record["players"])]
+    """``scripts/train --records``'s samples of one game: each year's end but the last."""
+    return train.recorded("moteneba", record, 2)
 
 
 def log_loss(model: expert.Evaluation, data) -> float:
