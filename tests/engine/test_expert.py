@@ -172,3 +172,30 @@ def test_moteneba_evaluation_values_a_wide_majority_over_a_close_one():
     wide[0][secure] = max(r[secure] for r in rows) + 8
     model = load_evaluation("moteneba")
     assert model.chance(seat_features(wide, progress, 0)) > model.chance(seat_features(close, progress, 0))
+
+
+def test_train_fits_the_evaluation_on_recorded_games(tmp_path):
+    """``scripts/train --records``: recorded games are replayed from their seeds and fitted, and
+    a record that does not replay is refused with a clear message."""
+    records = []
+    for seed in (5, 6, 7):
+        state = engine.new_game("moteneba", 4, seed=seed)
+        rng = Rng(seed)
+        while not state.is_over:
+            state.apply(random_action(state, rng))
+        records.append({"seed": seed, "players": 4, "actions": list(state.history),
+                        "scores": state.scores(), "winners": state.winners()})
+    path = tmp_path / "games.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in records))
+    out = tmp_path / "evaluation.json"
+    train = [sys.executable, os.path.join(ROOT, "scripts", "train"), "moteneba", "--records", str(path),
+             "--rounds", "1", "--out", str(out)]
+    subprocess.run(train, check=True, capture_output=True, text=True)
+    data = json.loads(out.read_text())
+    assert len(data["weights"]) == 2 * len(game_spec("moteneba").search.feature_names) + 1
+    assert data["trained"]["rounds"][0] == {**data["trained"]["rounds"][0], "recorded_games": 3, "positions": 3 * 2 * 4}
+    assert data["trained"]["records"] == str(path)
+    records[1]["scores"][0] += 1
+    path.write_text("".join(json.dumps(r) + "\n" for r in records))
+    failed = subprocess.run(train, capture_output=True, text=True)
+    assert failed.returncode == 2 and "seed 6 does not replay" in failed.stderr and "Traceback" not in failed.stderr
