@@ -6,7 +6,8 @@
   each also multiplied by the progress (so a lead can weigh more late in the game than early).
   A logistic model turns them into the seat's chance to win. The weights are plain JSON in the
   game's package (``evaluation.json``), fitted by ``scripts/train GAME`` on the outcomes of
-  self-play games (see docs/bots.md); inference is a dot product in pure Python.
+  self-play games (Moteneba's on recorded games of hard bots: see docs/bots.md); inference is a
+  dot product in pure Python.
 * **Short rollouts.** The rollouts play the game's rollout policy (its greedy rule) for only a
   few steps (the ``expert_depth`` hook), then the evaluation judges the position: many more
   samples per second than the hard bot's long rollouts. A game without ``expert_depth``

@@ -14,8 +14,10 @@ stay all game) are what will be fought over next. Each seat's row:
 * whether it starts the next year (it drafts first and places first).
 
 Progress is the school year (0 at the start of the first, 1 at the end of the third), counted on
-by the cubes drafted and placed this year. The weights, fitted by ``scripts/train moteneba`` on
-the positions the rollouts stop at, are in ``evaluation.json`` beside this module.
+by the cubes drafted and placed this year. The weights are in ``evaluation.json`` beside this
+module, fitted by ``scripts/train moteneba --records ...`` on the positions the rollouts stop at
+in 217 recorded games of four hard bots (``docs/arena/hard-bot-games/``), so they say how a
+year's end turns out when hard bots play on, not the rollout policy.
 """
 
 from __future__ import annotations
