@@ -229,9 +229,9 @@ class HardR1X4(HardR1):
 
 @register_bot("*")
 class ExpertH(ExpertBot):
-    """The shipped expert at 100 iterations, its year-end evaluation fitted on the outcomes of
-    games of four hard bots (moteneba-evaluation-hard25.json beside this file) instead of the
-    rollout policy's self-play."""
+    """The expert at 100 iterations, its year-end evaluation fitted on the outcomes of games of
+    four hard bots (moteneba-evaluation-hard25.json beside this file) instead of the rollout
+    policy's self-play: the same weights as the shipped expert's now (the eighth look)."""
     name, title = "experth", "expert with the evaluation fitted on hard bots' games"
     WEIGHTS = "moteneba-evaluation-hard25.json"
     def __init__(self, **kw):
