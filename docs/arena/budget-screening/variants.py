@@ -236,8 +236,16 @@ class ExpertH(ExpertBot):
     WEIGHTS = "moteneba-evaluation-hard25.json"
     def __init__(self, **kw):
         from engine.bots.expert import Evaluation
-        path = Path(__file__).with_name(self.WEIGHTS)
+        path = Path(__file__).parent / self.WEIGHTS
         super().__init__(iterations=100, model=Evaluation.from_json(json.loads(path.read_text())))
+
+
+@register_bot("*")
+class ExpertS(ExpertH):
+    """The expert at 100 iterations with the year-end evaluation fitted on the rollout policy's
+    self-play (the weights it had before the eighth look)."""
+    name, title = "experts", "expert with the self-play evaluation"
+    WEIGHTS = "../self-play-evaluation/moteneba-evaluation.json"
 
 
 if __name__ == "__main__":
