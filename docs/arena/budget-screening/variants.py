@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 from engine.bots import register_bot
 from engine.bots.search import FlatSearch, SearchBot
 from engine import arena
-from engine.bots.expert import ExpertBot, ExpertSearch
+from engine.bots.expert import Evaluation, ExpertBot, ExpertSearch
 from engine.rng import Rng
 from engine.games.moteneba.bots import (COLOURS, NUM_COLOURS, MotenebaGreedyBot, Projection, moteneba_evaluate,
                                         moteneba_options)
@@ -235,7 +235,6 @@ class ExpertH(ExpertBot):
     name, title = "experth", "expert with the evaluation fitted on hard bots' games"
     WEIGHTS = "moteneba-evaluation-hard25.json"
     def __init__(self, **kw):
-        from engine.bots.expert import Evaluation
         path = Path(__file__).parent / self.WEIGHTS
         super().__init__(iterations=100, model=Evaluation.from_json(json.loads(path.read_text())))
 
