@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 from engine.bots import register_bot
 from engine.bots.search import FlatSearch, SearchBot
 from engine import arena
-from engine.bots.expert import Evaluation, ExpertBot, ExpertSearch
+from engine.bots.expert import Evaluation, ExpertBot, ExpertSearch, learned_evaluator, load_evaluation
 from engine.rng import Rng
 from engine.games.moteneba.bots import (COLOURS, NUM_COLOURS, MotenebaGreedyBot, Projection, moteneba_evaluate,
                                         moteneba_options)
@@ -227,8 +227,17 @@ class HardR1X4(HardR1):
     ITERATIONS = 400
 
 
+class YearEnd:
+    """The expert as it was before the placement model: rollouts to the year's end (the hard
+    bot's), judged by the year-end model alone."""
+    _roll = SearchBot._roll
+    rollout_depth = SearchBot.rollout_depth
+    def evaluator(self, game):
+        return learned_evaluator(game, self.model or load_evaluation(game), judge=False)
+
+
 @register_bot("*")
-class ExpertH(ExpertBot):
+class ExpertH(YearEnd, ExpertBot):
     """The expert at 100 iterations, its year-end evaluation fitted on the outcomes of games of
     four hard bots (moteneba-evaluation-hard25.json beside this file) instead of the rollout
     policy's self-play: the same weights as the shipped expert's now (the eighth look)."""
@@ -245,6 +254,16 @@ class ExpertS(ExpertH):
     self-play (the weights it had before the eighth look)."""
     name, title = "experts", "expert with the self-play evaluation"
     WEIGHTS = "../self-play-evaluation/moteneba-evaluation.json"
+
+
+@register_bot("*")
+class ExpertF(YearEnd, ExpertBot):
+    """The expert of the eighth look (its year-end evaluation, rollouts to the year's end) with
+    the hard bot's flat search over its options instead of sequential halving, at 100 iterations."""
+    name, title = "expertf", "expert with the flat search"
+    search_class = FlatSearch
+    def __init__(self, **kw):
+        super().__init__(iterations=100)
 
 
 if __name__ == "__main__":
