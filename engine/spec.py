@@ -64,12 +64,6 @@ class SearchHooks:
     feature_names: tuple[str, ...] = ()
     #: rollout steps the expert plays before the learned evaluation judges [the ``depth`` hook].
     expert_depth: int | None = None
-    #: ``expert_roll(state, rng, limit) -> state``: the expert's rollout, ``limit`` steps
-    #: (``expert_depth``) and then on to a position its evaluation knows how to judge [``roll``].
-    expert_roll: Callable[[State, Rng, int], State] | None = None
-    #: ``expert_judge(state) -> list[float] | None``: the game's own learned chances for the
-    #: positions it has a model of (``None`` elsewhere) [the logistic model on ``features``].
-    expert_judge: Callable[[State], list[float] | None] | None = None
 
 
 @dataclass(frozen=True)

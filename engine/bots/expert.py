@@ -10,10 +10,8 @@
   dot product in pure Python.
 * **Short rollouts.** The rollouts play the game's rollout policy (its greedy rule) for only a
   few steps (the ``expert_depth`` hook), then the evaluation judges the position: many more
-  samples per second than the hard bot's long rollouts. A game may play on from there to a
-  position its models know (its ``expert_roll`` hook) and judge some positions with a model of
-  its own (its ``expert_judge`` hook): Moteneba's rollouts stop at the next placement turn,
-  judged by a placement model, or at the start of a year, judged by the logistic model.
+  samples per second than the hard bot's long rollouts. A game without ``expert_depth``
+  (Moteneba) has them stop at its ``horizon`` (a year's end), and the evaluation judges there.
 * **Sequential halving.** The samples are not spread evenly: after each round the worse half
   of the options is dropped, so the close contenders get most of the samples.
 
@@ -82,21 +80,13 @@ def load_evaluation(game: str) -> Evaluation | None:
     return _LOADED[game]
 
 
-def learned_evaluator(game: str, model: Evaluation, judge: bool = True) -> Callable[[State], list[float]]:
-    """``evaluate(state) -> chance to win per seat`` from ``model`` (a finished game: its outcome),
-    or from the game's own model where it has one (its ``expert_judge`` hook, unless ``judge``
-    is false)."""
-    hooks = game_spec(game).search
-    features = hooks.features
-    own = hooks.expert_judge if judge else None
+def learned_evaluator(game: str, model: Evaluation) -> Callable[[State], list[float]]:
+    """``evaluate(state) -> chance to win per seat`` from ``model`` (a finished game: its outcome)."""
+    features = game_spec(game).search.features
 
     def evaluate(state: State) -> list[float]:
         if state.is_over:
             return outcome(state)
-        if own is not None:
-            chances = own(state)
-            if chances is not None:
-                return chances
         rows, progress = features(state)
         return [model.chance(seat_features(rows, progress, s)) for s in range(len(rows))]
     return evaluate
@@ -166,15 +156,6 @@ class ExpertBot(SearchBot):
         if depth is not None and (self.model or load_evaluation(game)) is not None:
             return depth
         return super().rollout_depth(game)
-
-    def _roll(self, world: State, rollout, rng: Rng) -> State:
-        """The game's ``expert_roll`` where it has one (with its own policy and the learned
-        evaluation), else the hard bot's rollout cut at :meth:`rollout_depth`."""
-        hooks = game_spec(world.info.name).search
-        if (hooks.expert_roll is not None and rollout is hooks.rollout
-                and (self.model or load_evaluation(world.info.name)) is not None):
-            return hooks.expert_roll(world, rng, self.rollout_depth(world.info.name))
-        return super()._roll(world, rollout, rng)
 
     def round_samples(self, options: int) -> int:
         """Worlds per halving round: with a fixed budget, the budget spread over the rounds

@@ -204,8 +204,9 @@ def test_cancel_stops_the_search_and_leaves_the_game_as_it_was(app, how):
     assert shown["action"] in {a["id"] for a in page.evaluate("window.__app.view")["legal_actions"]}
 
 
-#: the expert's reasons: its rollouts look a few turns ahead (simulated "deals"), never whole games
-EXPERT_NUMBERS = (r"Looking a few turns ahead in (\d+) simulated deals, "
+#: the expert's reasons: its rollouts look a few turns ahead, or in Moteneba to the school
+#: year's end (simulated "deals"), never whole games
+EXPERT_NUMBERS = (r"Looking (a few turns ahead|ahead to the end of this school year) in (\d+) simulated deals, "
                   r".*your chance to win after it is (about \d+|above 99|below 1)%\.$")
 EXPERT_WORDS = r"in the deals there was time to simulate\.|In the simulated deals it did better than your other choices\.|only choice"
 

@@ -140,59 +140,21 @@ def test_expert_rollouts_are_short_and_judged_by_the_evaluation(game):
     assert bot.evaluator(game) is not hard.evaluator(game)
 
 
-def _placement_turn(seed: int, steps: int):
-    from engine.games.moteneba.evaluation import at_placement_turn
-    state = mid_game("moteneba", seed, steps)
-    while not at_placement_turn(state):
-        state.apply(random_action(state, Rng(len(state.history))))
-    return state
-
-
-@pytest.mark.parametrize("seed, steps", [(5, 40), (7, 3), (8, 150)])
-def test_moteneba_expert_rolls_a_few_steps_on_to_a_position_its_models_judge(seed, steps):
-    """From a placement turn, a draft pick or a +3 Power step: four steps of the rollout policy,
-    then on to the next placement turn, the start of a year or the end; the placement model
-    judges a placement turn, the logistic model a year's start."""
-    from engine.games.moteneba.evaluation import (EXPERT_DEPTH, at_placement_turn, at_year_start,
-                                                  placement_model)
+def test_moteneba_expert_plays_to_the_years_end_and_judges_it_with_the_learned_evaluation():
     bot = make_bot("moteneba", "expert", iterations=10)
     hard = make_bot("moteneba", "hard", iterations=10)
-    assert bot.rollout_depth("moteneba") == EXPERT_DEPTH == 4 < hard.rollout_depth("moteneba")
-    evaluate = bot.evaluator("moteneba")
-    state = mid_game("moteneba", seed, steps)
-    seat = state.current_player
-    for run in range(6):
-        world = state.determinize(seat, Rng(run))
-        end = bot._roll(world.clone(), game_spec("moteneba").search.rollout, Rng(run + 10))
-        assert (end.year, end.phase, end.draft_round, end.pile, end.unplaced) != (  # it played on
-            world.year, world.phase, world.draft_round, world.pile, world.unplaced)
-        assert end.is_over or at_placement_turn(end) or at_year_start(end)
-        chances = evaluate(end)
-        assert sum(chances) == pytest.approx(1.0) if not end.is_over else max(chances) == 1.0
-        if at_placement_turn(end):
-            assert chances == placement_model().judge(end)
-        elif not end.is_over:
-            assert chances == learned_evaluator("moteneba", load_evaluation("moteneba"), judge=False)(end)
-    if at_placement_turn(state):
-        # it compares the hard bot's options (the greedy rule's best placements, event cards)
-        assert bot.options(state, seat) == hard.options(state, seat)
-
-
-def test_moteneba_placement_model_favours_the_seat_with_more_hearts_and_cubes_to_place():
-    from engine.games.moteneba.evaluation import (PLACEMENT_FEATURE_NAMES, placement_features,
-                                                  placement_model, year_progress)
-    state = _placement_turn(9, 60)
-    while state.year < 2 or state.phase != "play" or state.pending is not None:  # year 1 has no hearts yet
+    assert bot.rollout_depth("moteneba") == hard.rollout_depth("moteneba")  # both stop at the horizon
+    assert bot.evaluator("moteneba") is not hard.evaluator("moteneba")
+    state = mid_game("moteneba", 5, 40)
+    while state.phase != "play" or state.pending is not None:
         state.apply(random_action(state, Rng(len(state.history))))
-    rows = placement_features(state)
-    assert len(rows) == 4 and all(len(r) == len(PLACEMENT_FEATURE_NAMES) for r in rows)
-    model = placement_model()
-    base = model.chances(rows, state.year, year_progress(state))
-    assert sum(base) == pytest.approx(1.0) and all(0 < p < 1 for p in base)
-    for feature, more in (("hearts", 10.0), ("cubes to place", 3.0)):
-        richer = [list(r) for r in rows]
-        richer[0][PLACEMENT_FEATURE_NAMES.index(feature)] += more
-        assert model.chances(richer, state.year, year_progress(state))[0] > base[0], feature
+    seat = state.current_player
+    world = state.determinize(seat, Rng(1))
+    end = bot._roll(world.clone(), game_spec("moteneba").search.rollout, Rng(2))
+    assert end.year == state.year + 1 or end.is_over           # the year has been scored, no more
+    assert end.phase == "draft" or end.is_over
+    # it compares the hard bot's options (the greedy rule's best placements, event cards)
+    assert bot.options(state, seat) == hard.options(state, seat)
 
 
 def test_moteneba_evaluation_values_a_wide_majority_over_a_close_one():

@@ -1,5 +1,5 @@
-"""The variants of the Moteneba screenings in docs/bots.md (the fifth, sixth and seventh looks),
-each the hard bot's search with one change, registered for the run. From the repository's root:
+"""The variants of the Moteneba screenings in docs/bots.md (the fifth to the ninth looks),
+each the hard bot's search or the expert with one change, registered for the run. From the repository's root:
 
     python docs/arena/budget-screening/variants.py hardph,hard,hard,hard 200 1 1 OUT.json
 
@@ -15,7 +15,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 from engine.bots import register_bot
 from engine.bots.search import FlatSearch, SearchBot
 from engine import arena
-from engine.bots.expert import Evaluation, ExpertBot, ExpertSearch, learned_evaluator, load_evaluation
+from engine.bots.expert import Evaluation, ExpertBot, ExpertSearch
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "placement-model"))
+from model import ExpertP  # the ninth look's expert
 from engine.rng import Rng
 from engine.games.moteneba.bots import (COLOURS, NUM_COLOURS, MotenebaGreedyBot, Projection, moteneba_evaluate,
                                         moteneba_options)
@@ -227,17 +229,8 @@ class HardR1X4(HardR1):
     ITERATIONS = 400
 
 
-class YearEnd:
-    """The expert as it was before the placement model: rollouts to the year's end (the hard
-    bot's), judged by the year-end model alone."""
-    _roll = SearchBot._roll
-    rollout_depth = SearchBot.rollout_depth
-    def evaluator(self, game):
-        return learned_evaluator(game, self.model or load_evaluation(game), judge=False)
-
-
 @register_bot("*")
-class ExpertH(YearEnd, ExpertBot):
+class ExpertH(ExpertBot):
     """The expert at 100 iterations, its year-end evaluation fitted on the outcomes of games of
     four hard bots (moteneba-evaluation-hard25.json beside this file) instead of the rollout
     policy's self-play: the same weights as the shipped expert's now (the eighth look)."""
@@ -257,13 +250,52 @@ class ExpertS(ExpertH):
 
 
 @register_bot("*")
-class ExpertF(YearEnd, ExpertBot):
-    """The expert of the eighth look (its year-end evaluation, rollouts to the year's end) with
-    the hard bot's flat search over its options instead of sequential halving, at 100 iterations."""
+class ExpertF(ExpertBot):
+    """The shipped expert (its year-end evaluation, rollouts to the year's end) with the hard
+    bot's flat search over its options instead of sequential halving, at 100 iterations (the
+    ninth look)."""
     name, title = "expertf", "expert with the flat search"
     search_class = FlatSearch
     def __init__(self, **kw):
         super().__init__(iterations=100)
+
+
+@register_bot("*")
+class ExpertPBot(ExpertP):
+    """The ninth look's expert (docs/arena/placement-model/model.py) at 160 iterations, the
+    time of the hard bot's 100."""
+    name, title = "expertp", "expert with the placement model"
+    def __init__(self, **kw):
+        super().__init__(iterations=160)
+
+
+@register_bot("*")
+class ExpertY1(ExpertP):
+    """The ninth look's expert at 160 iterations in the second and third years; in the first,
+    whose placement turns its placement model predicts no better than a constant, the shipped
+    expert at 100 (the same time per decision)."""
+    name, title = "experty1", "expertp, the shipped expert in the first year"
+    def __init__(self, **kw):
+        super().__init__(iterations=160)
+        self.first_year = ExpertBot(iterations=100)
+    def choose(self, state, seat, rng, seconds=None):
+        if state.year == 1:
+            return self.first_year.choose(state, seat, rng, seconds)
+        return super().choose(state, seat, rng, seconds)
+
+
+@register_bot("*")
+class Expert3(ExpertP):
+    """The shipped expert at 100 iterations in the first and second years; in the third, where
+    the placement model predicts best, the ninth look's expert at 160 (the same time)."""
+    name, title = "expert3", "expertp in the third year only"
+    def __init__(self, **kw):
+        super().__init__(iterations=160)
+        self.early = ExpertBot(iterations=100)
+    def choose(self, state, seat, rng, seconds=None):
+        if state.year < 3:
+            return self.early.choose(state, seat, rng, seconds)
+        return super().choose(state, seat, rng, seconds)
 
 
 if __name__ == "__main__":

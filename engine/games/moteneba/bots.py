@@ -501,13 +501,13 @@ def _doing(state: MotenebaState, line) -> str:
 
 def moteneba_reason(state: MotenebaState, seat: int, line: list[str], found: Found) -> str:
     """Why the search suggests ``line``: where the cube goes, whether another move is about as
-    good, then the chance to win a few turns ahead (where the expert's rollouts stop: the next
-    placement turn or the start of a year, judged by its learned models; numbers only from
-    enough of them). Hearts are paid only at a year's scoring, which most of those rollouts do
-    not reach, so the reason names hearts gained only when every rollout reached the game's end."""
+    good, then the hearts it brought by the end of this school year (where every rollout, the
+    hard bot's and the expert's, stops: its ``horizon``) and the chance to win there (greedy
+    play for every seat; numbers only from enough of them)."""
     by_girl = len(line) == 2 and line[0].startswith("cube:") and line[1].startswith("girl:")
     # the page says "Suggested: <the move>." first, so a rival opening the reason is "It is about as good as..."
-    odds = sentences(compared(state, line, found, _doing, named=True), outlook(found, *(("brings", "heart") if found.to_end else ())))
+    odds = sentences(compared(state, line, found, _doing, named=True), outlook(found, "brings", "heart",
+                                                                         span="ahead to the end of this school year"))
     if by_girl:
         colour = COLOUR_NAMES[line[0][5:]].lower()
         girl = GIRLS[state.girls[int(line[1][5:])]]["name"]

@@ -1,6 +1,6 @@
-"""Fit the expert's placement model on games of hard bots (engine/games/moteneba/evaluation.py).
+"""Fit the ninth look's placement model (model.py beside this file) on games of hard bots.
 
-    python docs/arena/hard-bot-games/placement.py [RECORDS ...] [--all] [--out WEIGHTS.json]
+    python docs/arena/placement-model/fit.py [RECORDS ...] [--all] [--out WEIGHTS.json] [--rollouts K]
 
 Every recorded game gives its placement turns (a player about to choose a cube to place), every
 second one and the first of each year, each with every seat's :func:`placement_features` and
@@ -11,7 +11,15 @@ shrinkage, in pure Python: the years' weights are independent, so each year is f
 own positions. The games whose seed is a multiple of 5 are held out (unless ``--all``), and
 the mean log-loss of each seat's chance on the held-out positions is printed per year, for the
 model and for a constant (1 / players). ``--out`` writes the weights in the shipped file's
-format (the shipped ``placement-evaluation.json`` is ``--all`` on both record files here).
+format (``placement-evaluation.json`` beside this file is ``--all`` on both record files of
+docs/arena/hard-bot-games/).
+
+With ``--rollouts K`` it also judges every third placement turn of the held-out games as the
+expert's rollouts would, K rollouts each from the true position, and prints the log-loss per
+year of: the greedy rollouts to the year's end judged by the year-end model (the expert
+before the placement model), the placement model on the position itself, and the shipped
+rollouts (four steps, then on to the next placement turn or a year's start) judged by the
+placement model just fitted and the shipped year-end model.
 """
 import argparse
 import json
@@ -23,13 +31,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).parent))
-from engine.games.moteneba.evaluation import (PLACEMENT_FEATURE_NAMES, PlacementModel,  # noqa: E402
-                                              at_placement_turn, placement_features, year_progress)
+sys.path.insert(0, str(ROOT / "docs" / "arena" / "hard-bot-games"))
+from engine.bots.expert import learned_evaluator, load_evaluation  # noqa: E402
+from engine.bots.search import outcome  # noqa: E402
+from engine.games.moteneba.rollout import moteneba_roll  # noqa: E402
 from engine.games.moteneba.rules import YEARS  # noqa: E402
+from engine.rng import Rng  # noqa: E402
+from model import (EXPERT_DEPTH, PLACEMENT_FEATURE_NAMES, PlacementModel, at_placement_turn,  # noqa: E402
+                   moteneba_expert_roll, placement_features, year_progress)
 from records import GAMES, read, replay, train  # noqa: E402
 
-HERE = Path(__file__).parent
-RECORDS = [GAMES, HERE / "moteneba-hard25-b.jsonl.gz"]
+RECORDS = [GAMES, GAMES.with_name("moteneba-hard25-b.jsonl.gz")]
 #: every how many placement turns a position is taken (the first of each year always)
 EVERY = 2
 #: the L2 shrinkage on the summed log-loss
@@ -116,11 +128,51 @@ def log_loss(items: list[dict], chance) -> float:
     return total / count
 
 
+def compare(games: list[dict], model: PlacementModel, k: int) -> None:
+    """The log-loss per year of three judgements of every third placement turn of ``games``."""
+    year_end = learned_evaluator("moteneba", load_evaluation("moteneba"), judge=False)
+
+    def judge(state) -> list[float]:
+        if state.is_over:
+            return outcome(state)
+        return model.judge(state) if at_placement_turn(state) else year_end(state)
+
+    def mean_of(rows: list[list[float]]) -> list[float]:
+        return [sum(col) / len(rows) for col in zip(*rows)]
+
+    ways = {"greedy rollouts to the year's end, year-end model": lambda st, seed: mean_of(
+                [year_end(moteneba_roll(st.clone(), Rng(seed + i), 2000)) for i in range(k)]),
+            "placement model on the position": lambda st, seed: model.judge(st),
+            f"{EXPERT_DEPTH} steps on to a judged position (the expert's rollouts)": lambda st, seed: mean_of(
+                [judge(moteneba_expert_roll(st.clone(), Rng(seed + i), EXPERT_DEPTH)) for i in range(k)])}
+    judged = {name: [] for name in ways}
+    for record in games:
+        turns = 0
+        items = []
+        for state, _action in replay(record):
+            if at_placement_turn(state):
+                turns += 1
+                if turns % 3 == 0:
+                    items.append((state.clone(), min(state.year, YEARS), record["seed"] * 1000 + turns))
+        winners = record["winners"]
+        won = [1.0 / len(winners) if s in winners else 0.0 for s in range(record["players"])]
+        for state, year, seed in items:
+            for name, way in ways.items():
+                judged[name].append({"year": year, "won": won, "p": way(state, seed * k)})
+    print(f"{sum(len(v) for v in judged.values()) // len(ways)} positions of {len(games)} held-out games, "
+          f"{k} rollouts each (log-loss; year 1, 2, 3, all):")
+    for name, items in judged.items():
+        per_year = [log_loss([i for i in items if i["year"] == y], lambda i: i["p"]) for y in range(1, YEARS + 1)]
+        print(f"  {name}: " + ", ".join(f"{x:.4f}" for x in per_year) + f", {log_loss(items, lambda i: i['p']):.4f}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("records", nargs="*", default=[str(p) for p in RECORDS])
     parser.add_argument("--all", action="store_true", help="fit on every game (nothing held out)")
     parser.add_argument("--out", metavar="WEIGHTS.json")
+    parser.add_argument("--rollouts", type=int, default=0, metavar="K",
+                        help="also compare the rollouts' judgements on the held-out games, K rollouts each")
     args = parser.parse_args()
     started = time.perf_counter()
     games = [r for path in args.records for r in read(path) if r["players"] == 4]
@@ -145,12 +197,14 @@ def main() -> int:
     if held:
         print(f"all years: {log_loss(held, lambda i: model.chances(i['rows'], i['year'], i['within'])):.4f}, "
               f"constant {log_loss(held, lambda i: [1 / len(i['rows'])] * len(i['rows'])):.4f}")
+    if args.rollouts and not args.all:
+        compare([r for r in games if r["seed"] % 5 == 0], model, args.rollouts)
     if args.out:
         data = {"game": "moteneba", "model": "softmax over seats", "features": list(PLACEMENT_FEATURE_NAMES),
                 "inputs": "each seat's score is base[year] . row + (how far the year has gone) * "
                           "by progress[year] . row; the chances are the softmax of the scores",
                 "years": years,
-                "trained": {"command": "python docs/arena/hard-bot-games/placement.py"
+                "trained": {"command": "python docs/arena/placement-model/fit.py"
                                        + (" --all" if args.all else "") + " --out FILE",
                             "records": [Path(p).name for p in args.records], "recorded_games": len(games),
                             "positions": len(fitted), "every": EVERY, "shrink": SHRINK,
