@@ -242,6 +242,15 @@ class ExpertH(ExpertBot):
 
 
 @register_bot("*")
+class ExpertH640(ExpertH):
+    """The expert at 100 iterations, its year-end evaluation fitted on all 640 recorded games of
+    four hard bots (both files of docs/arena/hard-bot-games/; moteneba-evaluation-hard25-640.json
+    beside this file) instead of the first 217."""
+    name, title = "experth640", "expert with the evaluation fitted on 640 hard bots' games"
+    WEIGHTS = "moteneba-evaluation-hard25-640.json"
+
+
+@register_bot("*")
 class ExpertS(ExpertH):
     """The expert at 100 iterations with the year-end evaluation fitted on the rollout policy's
     self-play (the weights it had before the eighth look)."""

@@ -1,6 +1,6 @@
 """Fit the expert's year-end evaluation on games of hard bots, and compare it with the shipped one.
 
-    python docs/arena/hard-bot-games/year_end.py [RECORDS] [--all] [--out WEIGHTS.json]
+    python docs/arena/hard-bot-games/year_end.py [RECORDS ...] [--all] [--out WEIGHTS.json]
 
 Every recorded game gives the positions just after each year's scoring but the last (where the
 expert's rollouts stop and the evaluation judges), one sample per seat: the seat's features
@@ -40,11 +40,11 @@ def log_loss(model: expert.Evaluation, data) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("records", nargs="?", default=str(GAMES))
+    parser.add_argument("records", nargs="*", default=[str(GAMES)])
     parser.add_argument("--all", action="store_true", help="fit on every game (none held out)")
     parser.add_argument("--out")
     args = parser.parse_args()
-    records = read(args.records)
+    records = [r for path in args.records for r in read(path)]
     held = [s for r in records if r["seed"] % 5 == 0 for s in samples(r)]
     fitted = [s for r in records if args.all or r["seed"] % 5 for s in samples(r)]
     weights, bias, loss = train.fit(fitted)
