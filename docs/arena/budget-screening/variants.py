@@ -278,33 +278,32 @@ class ExpertPBot(ExpertP):
         super().__init__(iterations=160)
 
 
-@register_bot("*")
-class ExpertY1(ExpertP):
-    """The ninth look's expert at 160 iterations in the second and third years; in the first,
-    whose placement turns its placement model predicts no better than a constant, the shipped
-    expert at 100 (the same time per decision)."""
-    name, title = "experty1", "expertp, the shipped expert in the first year"
-    def __init__(self, **kw):
-        super().__init__(iterations=160)
-        self.first_year = ExpertBot(iterations=100)
-    def choose(self, state, seat, rng, seconds=None):
-        if state.year == 1:
-            return self.first_year.choose(state, seat, rng, seconds)
-        return super().choose(state, seat, rng, seconds)
-
-
-@register_bot("*")
-class Expert3(ExpertP):
-    """The shipped expert at 100 iterations in the first and second years; in the third, where
-    the placement model predicts best, the ninth look's expert at 160 (the same time)."""
-    name, title = "expert3", "expertp in the third year only"
+class FromYear(ExpertP):
+    """The ninth look's expert at 160 iterations from school year ``FROM`` on; before it, the
+    shipped expert at 100 (the same time per decision)."""
+    FROM = 1
     def __init__(self, **kw):
         super().__init__(iterations=160)
         self.early = ExpertBot(iterations=100)
     def choose(self, state, seat, rng, seconds=None):
-        if state.year < 3:
+        if state.year < self.FROM:
             return self.early.choose(state, seat, rng, seconds)
         return super().choose(state, seat, rng, seconds)
+
+
+@register_bot("*")
+class ExpertY1(FromYear):
+    """From the second year: the first, whose placement turns the placement model predicts no
+    better than a constant, is the shipped expert's."""
+    name, title = "experty1", "expertp, the shipped expert in the first year"
+    FROM = 2
+
+
+@register_bot("*")
+class Expert3(FromYear):
+    """The third year only, where the placement model predicts best."""
+    name, title = "expert3", "expertp in the third year only"
+    FROM = 3
 
 
 if __name__ == "__main__":

@@ -16,8 +16,8 @@ docs/arena/hard-bot-games/).
 
 With ``--rollouts K`` it also judges every third placement turn of the held-out games as the
 expert's rollouts would, K rollouts each from the true position, and prints the log-loss per
-year of: the greedy rollouts to the year's end judged by the year-end model (the expert
-before the placement model), the placement model on the position itself, and the shipped
+year of: the greedy rollouts to the year's end judged by the year-end model (the shipped
+expert's judgement), the placement model on the position itself, and the ninth look's expert's
 rollouts (four steps, then on to the next placement turn or a year's start) judged by the
 placement model just fitted and the shipped year-end model.
 """
@@ -33,12 +33,11 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(ROOT / "docs" / "arena" / "hard-bot-games"))
 from engine.bots.expert import learned_evaluator, load_evaluation  # noqa: E402
-from engine.bots.search import outcome  # noqa: E402
 from engine.games.moteneba.rollout import moteneba_roll  # noqa: E402
 from engine.games.moteneba.rules import YEARS  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 from model import (EXPERT_DEPTH, PLACEMENT_FEATURE_NAMES, PlacementModel, at_placement_turn,  # noqa: E402
-                   moteneba_expert_roll, placement_features, year_progress)
+                   expert_evaluator, moteneba_expert_roll, placement_features, softmax, year_progress)
 from records import GAMES, read, replay, train  # noqa: E402
 
 RECORDS = [GAMES, GAMES.with_name("moteneba-hard25-b.jsonl.gz")]
@@ -61,11 +60,16 @@ def positions(record: dict) -> list[dict]:
         if first or turns % EVERY == 0:
             out.append({"year": min(state.year, YEARS), "within": year_progress(state),
                         "rows": placement_features(state)})
-    winners = record["winners"]
-    share = [1.0 / len(winners) if s in winners else 0.0 for s in range(record["players"])]
+    share = win_shares(record)
     for item in out:
         item["won"] = share
     return out
+
+
+def win_shares(record: dict) -> list[float]:
+    """Each seat's share of the recorded game's win (a shared win split evenly)."""
+    winners = record["winners"]
+    return [1.0 / len(winners) if s in winners else 0.0 for s in range(record["players"])]
 
 
 def inputs(item: dict) -> list[list[float]]:
@@ -74,11 +78,7 @@ def inputs(item: dict) -> list[list[float]]:
 
 
 def chances(weights: list[float], xs: list[list[float]]) -> list[float]:
-    scores = [sum(w * x for w, x in zip(weights, row)) for row in xs]
-    top = max(scores)
-    powers = [math.exp(s - top) for s in scores]
-    total = sum(powers)
-    return [p / total for p in powers]
+    return softmax([sum(w * x for w, x in zip(weights, row)) for row in xs])
 
 
 def fit(items: list[dict], iterations: int = 12) -> list[float]:
@@ -130,12 +130,8 @@ def log_loss(items: list[dict], chance) -> float:
 
 def compare(games: list[dict], model: PlacementModel, k: int) -> None:
     """The log-loss per year of three judgements of every third placement turn of ``games``."""
-    year_end = learned_evaluator("moteneba", load_evaluation("moteneba"), judge=False)
-
-    def judge(state) -> list[float]:
-        if state.is_over:
-            return outcome(state)
-        return model.judge(state) if at_placement_turn(state) else year_end(state)
+    year_end = learned_evaluator("moteneba", load_evaluation("moteneba"))
+    judge = expert_evaluator(model, year_end)
 
     def mean_of(rows: list[list[float]]) -> list[float]:
         return [sum(col) / len(rows) for col in zip(*rows)]
@@ -154,8 +150,7 @@ def compare(games: list[dict], model: PlacementModel, k: int) -> None:
                 turns += 1
                 if turns % 3 == 0:
                     items.append((state.clone(), min(state.year, YEARS), record["seed"] * 1000 + turns))
-        winners = record["winners"]
-        won = [1.0 / len(winners) if s in winners else 0.0 for s in range(record["players"])]
+        won = win_shares(record)
         for state, year, seed in items:
             for name, way in ways.items():
                 judged[name].append({"year": year, "won": won, "p": way(state, seed * k)})

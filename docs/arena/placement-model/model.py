@@ -70,6 +70,14 @@ def placement_features(state: MotenebaState) -> list[list[float]]:
     return rows
 
 
+def softmax(scores: list[float]) -> list[float]:
+    """Each seat's chance from its score: ``exp(score)`` over the sum of them all."""
+    top = max(scores)
+    powers = [math.exp(score - top) for score in scores]
+    total = sum(powers)
+    return [p / total for p in powers]
+
+
 def year_progress(state: MotenebaState) -> float:
     """How far the current school year has gone, 0..1 (its share of :func:`progress`)."""
     return max(0.0, min(1.0, progress(state) * YEARS - (min(state.year, YEARS) - 1)))
@@ -95,11 +103,7 @@ class PlacementModel:
     def chances(self, rows: list[list[float]], year: int, within: float) -> list[float]:
         weights = self.years[min(year, YEARS) - 1]
         base, slope = weights["base"], weights["by progress"]
-        scores = [sum(row[i] * (base[i] + within * slope[i]) for i in range(len(row))) for row in rows]
-        top = max(scores)
-        powers = [math.exp(score - top) for score in scores]
-        total = sum(powers)
-        return [p / total for p in powers]
+        return softmax([sum(row[i] * (base[i] + within * slope[i]) for i in range(len(row))) for row in rows])
 
     def judge(self, state: MotenebaState) -> list[float]:
         return self.chances(placement_features(state), state.year, year_progress(state))
@@ -127,12 +131,15 @@ def at_year_start(state: MotenebaState) -> bool:
             and not any(sum(cubes) for cubes in state.unplaced))
 
 
-def moteneba_expert_judge(state: MotenebaState) -> list[float] | None:
-    """The placement model's chances at a placement turn; ``None`` elsewhere (the year-end
-    model, or the result, judges there)."""
-    if at_placement_turn(state):
-        return placement_model().judge(state)
-    return None
+def expert_evaluator(placement: PlacementModel, year_end):
+    """How the ninth look's expert judges where its rollouts stop: the result at the end of the
+    game, ``placement`` at a placement turn, ``year_end`` (``evaluate(state)``) elsewhere (the
+    start of a year)."""
+    def evaluate(state: MotenebaState) -> list[float]:
+        if state.is_over:
+            return outcome(state)
+        return placement.judge(state) if at_placement_turn(state) else year_end(state)
+    return evaluate
 
 
 def moteneba_settled(state: MotenebaState) -> bool:
@@ -162,15 +169,7 @@ class ExpertP(ExpertBot):
     and by the year-end model at a year's start."""
 
     def evaluator(self, game: str):
-        year_end = learned_evaluator(game, self.model or load_evaluation(game))
-
-        def evaluate(state):
-            if state.is_over:
-                return outcome(state)
-            if at_placement_turn(state):
-                return placement_model().judge(state)
-            return year_end(state)
-        return evaluate
+        return expert_evaluator(placement_model(), learned_evaluator(game, self.model or load_evaluation(game)))
 
     def rollout_depth(self, game: str) -> int:
         return EXPERT_DEPTH
