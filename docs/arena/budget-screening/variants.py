@@ -18,6 +18,8 @@ from engine import arena
 from engine.bots.expert import Evaluation, ExpertBot, ExpertSearch
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "placement-model"))
 from model import ExpertP  # the ninth look's expert
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rollout-calibration"))
+import calibrate  # the tenth look's judgement of the rollouts' ends
 from engine.rng import Rng
 from engine.games.moteneba.bots import (COLOURS, NUM_COLOURS, MotenebaGreedyBot, Projection, moteneba_evaluate,
                                         moteneba_options)
@@ -303,6 +305,46 @@ class ExpertY1(FromYear):
 class Expert3(FromYear):
     """The third year only, where the placement model predicts best."""
     name, title = "expert3", "expertp in the third year only"
+    FROM = 3
+
+
+@register_bot("*")
+class ExpertC(ExpertBot):
+    """The shipped expert at 100 iterations, its rollouts' ends judged by the tenth look's
+    calibrated models (docs/arena/rollout-calibration/calibration.json): what real hard bots
+    made of such an end, given the school year of the position searched and how far it had gone."""
+    name, title = "expertc", "expert judging its rollouts' ends as real play went on"
+    WEIGHTS = Path(__file__).resolve().parents[1] / "rollout-calibration" / "calibration.json"
+    def __init__(self, **kw):
+        super().__init__(iterations=100)
+        self.calibration = calibrate.Calibration.from_json(json.loads(self.WEIGHTS.read_text()))
+        self.root = (1, 0.0)
+    def choose(self, state, seat, rng, seconds=None):
+        self.root = (state.year, calibrate.year_progress(state))
+        return super().choose(state, seat, rng, seconds)
+    FROM = 1    # the school years before it are judged as the shipped expert does
+    def evaluator(self, game):
+        shipped = super().evaluator(game)
+        def evaluate(end):
+            year, within = self.root
+            if year < self.FROM:
+                return shipped(end)
+            return self.calibration.chances(calibrate.end_rows(end), year, within)
+        return evaluate
+
+
+@register_bot("*")
+class ExpertC2(ExpertC):
+    """expertc from the second school year on (the first judged as the shipped expert does)."""
+    name, title = "expertc2", "expertc from the second year"
+    FROM = 2
+
+
+@register_bot("*")
+class ExpertC3(ExpertC):
+    """expertc in the third school year only: a rollout's end there is the game's end, judged by
+    how the hearts' lead it shows turned out in real play instead of won or lost."""
+    name, title = "expertc3", "expertc in the third year only"
     FROM = 3
 
 
