@@ -1,6 +1,8 @@
-"""A bound, not a bot: the expert with a perfect model of its opponents (the tenth look in
-docs/bots.md). It cheats twice, on purpose, to measure what the best possible opponent model
-could be worth against three hard bots:
+"""The expert with a model of its opponents that plays their decisions out (the tenth look in
+docs/bots.md): first as a bound, then honestly.
+
+``experto`` is a bound, not a bot: it cheats twice, on purpose, to measure what a perfect
+opponent model could be worth against three hard bots:
 
 * it sees every hidden card (the real state: hands, bag and event deck);
 * it knows exactly how the hard bots will answer: on a placement turn it plays each of the
@@ -8,17 +10,20 @@ could be worth against three hard bots:
   school year is made by a copy of that opponent's own bot with a copy of the arena's random
   numbers, so the line is exactly what the opponents would play against it (its own later
   steps in the line are the greedy rollout policy's). The year's end is judged by the shipped
-  year-end model (the game's end by its result), one line per option: nothing in it is random
-  but its own greedy steps.
+  year-end model (the game's end by its result), one line per option.
 
 Its draft picks and +3 Power are the shipped expert's (at 100 iterations). It never draws on the
-arena's random numbers itself, so the copies see exactly the numbers the real bots will. From
-the repository's root:
+arena's random numbers itself, so the copies see exactly the numbers the real bots will.
+``expertoi`` and ``experto1`` take away one cheat or part of it (below). ``expertm`` and
+``expertm100`` cheat on nothing: the lines are played in a world dealt from the seat's own view,
+and the opponents in them are fresh hard bots (at 6 or 100 iterations) with the seat's own
+random numbers: a model of how hard bots play, as any player could build one. From the
+repository's root:
 
-    python docs/arena/budget-screening/oracle.py GAMES SEED JOBS OUT.json
+    python docs/arena/budget-screening/oracle.py GAMES SEED JOBS OUT.json [VARIANT]
 
-plays the arena's games (seed + g, the seats rotated by g) of ``experto`` against three hard bots
-at 100 iterations, resuming OUT.json if it exists.
+plays the arena's games (seed + g, the seats rotated by g) of ``experto`` (or a variant below)
+against three hard bots at 100 iterations, resuming OUT.json if it exists.
 """
 import copy
 import json
@@ -31,6 +36,7 @@ from engine import arena
 from engine.bots import make_bot, register_bot
 from engine.bots.expert import ExpertBot
 from engine.games.moteneba.bots import moteneba_options, moteneba_rollout
+from engine.games.moteneba.rollout import moteneba_roll
 from engine.rng import Rng
 
 #: every bot the arena made in this process, in order (a game's four are the last four)
@@ -49,6 +55,17 @@ arena.make_bot = _recording_make_bot
 @register_bot("*")
 class ExpertO(ExpertBot):
     name, title = "experto", "expert with a perfect opponent model (a bound)"
+    #: play the lines in a world dealt from the seat's own view instead of the real one
+    HONEST = False
+    #: the opponents' own bots' copies decide the whole year (False), or only until the seat's
+    #: next turn (True), from where greedy rollouts play every seat to the year's end
+    NEXT_TURN_ONLY = False
+    #: greedy rollouts to the year's end from where the exact part stops, when it stops early
+    CONTINUATIONS = 8
+    #: None: the opponents' decisions are their real bots' (copies, with the arena's random
+    #: numbers); a number: a fresh hard bot at that many iterations decides for each of them,
+    #: with random numbers of the seat's own (a model of the hard bots, no cheating)
+    MODEL_ITERATIONS = None
 
     def __init__(self, **kw):
         super().__init__(iterations=100)
@@ -68,22 +85,35 @@ class ExpertO(ExpertBot):
         assert bots[seat] is self
         judge = self.evaluator("moteneba")
         best, best_value = None, None
+        dealt = state.determinize(seat, Rng(own.next_u32())) if self.HONEST else state
         for option in moteneba_options(state, seat):
-            world = state.clone()
+            world = dealt.clone()
             for action in option:
                 world.apply(action)
-            copies = [copy.deepcopy(b) if s != seat else None for s, b in enumerate(bots)]
-            numbers, mine = rng.copy(), Rng(own.next_u32())
-            year = world.year
+            if self.MODEL_ITERATIONS is None:
+                copies = [copy.deepcopy(b) if s != seat else None for s, b in enumerate(bots)]
+                numbers = rng.copy()
+            else:
+                copies = [make_bot("moteneba", "hard", iterations=self.MODEL_ITERATIONS) for _ in bots]
+                numbers = Rng(own.next_u32())
+            mine = Rng(own.next_u32())
+            year, replies = world.year, 0
             while not world.is_over and world.year == year:
                 mover = world.current_player
+                if mover == seat and replies and self.NEXT_TURN_ONLY:
+                    break
                 if mover == seat:
                     step = moteneba_rollout(world, mine)
                     for action in [step] if isinstance(step, str) else step:
                         world.apply(action)
                 else:
                     world.apply(copies[mover].choose(world, mover, numbers))
-            value = judge(world)[seat]
+                    replies += 1
+            if world.is_over or world.year != year:
+                value = judge(world)[seat]
+            else:   # the exact part ended at the seat's next turn: greedy rollouts from there
+                value = sum(judge(moteneba_roll(world.clone(), Rng(own.next_u32()), 2000))[seat]
+                            for _ in range(self.CONTINUATIONS)) / self.CONTINUATIONS
             self.lines += 1
             if best_value is None or value > best_value + 1e-12:
                 best, best_value = option, value
@@ -92,10 +122,45 @@ class ExpertO(ExpertBot):
         return best[0]
 
 
+@register_bot("*")
+class ExpertOI(ExpertO):
+    """The same with honest information: the lines are played in one world dealt from the seat's
+    own view (the opponents' copies then decide on what that world deals them)."""
+    name, title = "expertoi", "experto without seeing hidden cards"
+    HONEST = True
+
+
+@register_bot("*")
+class ExpertO1(ExpertO):
+    """The same, but the opponents' own bots decide only until the seat's next turn (in the real
+    state); from there 8 greedy rollouts to the year's end, judged as the shipped expert does."""
+    name, title = "experto1", "experto, exact until its next turn only"
+    NEXT_TURN_ONLY = True
+
+
+@register_bot("*")
+class ExpertM(ExpertO):
+    """No cheating, only a model: the lines are played in a world dealt from the seat's own
+    view, and each opponent's decisions in them are a hard bot's at 6 iterations (one world
+    per option: its search's smallest budget) with the seat's own random numbers."""
+    name, title = "expertm", "expert whose lines model the opponents as hard bots at 6 iterations"
+    HONEST = True
+    MODEL_ITERATIONS = 6
+
+
+@register_bot("*")
+class ExpertM100(ExpertM):
+    """expertm with the opponents modelled by hard bots at their real 100 iterations (their
+    own dice differ): the hard bots' policy, known exactly, with honest information."""
+    name, title = "expertm100", "expertm at 100 iterations"
+    MODEL_ITERATIONS = 100
+
+
 if __name__ == "__main__":
+    name = sys.argv[5] if len(sys.argv) > 5 else "experto"
     games, seed, jobs, out = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
     done = json.load(open(out))["results"] if os.path.exists(out) else None
-    rep = arena.run_arena("moteneba", ["experto", "hard", "hard", "hard"], games, seed, {"iterations": 100},
+    rep = arena.run_arena("moteneba", [name, "hard", "hard", "hard"], games, seed, {"iterations": 100},
                           jobs=jobs, done=done, on_game=lambda r: arena.write_report(out, r),
                           progress=lambda d, t: print(d, t, flush=True))
     print(arena.format_table(rep))
