@@ -54,6 +54,9 @@ arena.make_bot = _recording_make_bot
 
 @register_bot("*")
 class ExpertO(ExpertBot):
+    """The bound: on a placement turn one line per option of the shipped expert's, played on to
+    the school year's end with the opponents' real bots (see the module's docstring); draft
+    picks and +3 Power as the shipped expert, with random numbers of its own."""
     name, title = "experto", "expert with a perfect opponent model (a bound)"
     #: play the lines in a world dealt from the seat's own view instead of the real one
     HONEST = False
@@ -69,7 +72,8 @@ class ExpertO(ExpertBot):
 
     def __init__(self, **kw):
         super().__init__(iterations=100)
-        self.lines = 0
+        self.lines = 0          # lines played, all decisions
+        self.predicted = []     # the best line of the last placement turn, from its first action
 
     def choose(self, state, seat, rng, seconds=None):
         own = Rng(len(state.history) * 1000003 + seat * 7 + 12345)
