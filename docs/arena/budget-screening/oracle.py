@@ -98,7 +98,8 @@ class ExpertO(ExpertBot):
                 copies = [copy.deepcopy(b) if s != seat else None for s, b in enumerate(bots)]
                 numbers = rng.copy()
             else:
-                copies = [make_bot("moteneba", "hard", iterations=self.MODEL_ITERATIONS) for _ in bots]
+                copies = [make_bot("moteneba", "hard", iterations=self.MODEL_ITERATIONS) if s != seat else None
+                          for s in range(len(bots))]
                 numbers = Rng(own.next_u32())
             mine = Rng(own.next_u32())
             year, replies = world.year, 0

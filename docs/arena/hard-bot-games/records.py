@@ -45,6 +45,12 @@ def replay(record: dict):
     assert state.is_over and state.scores() == record["scores"], "the record does not replay"
 
 
+def win_shares(record: dict) -> list[float]:
+    """Each seat's share of the recorded game's win (a shared win split evenly)."""
+    winners = record["winners"]
+    return [1.0 / len(winners) if s in winners else 0.0 for s in range(record["players"])]
+
+
 def play(seed: int, players: int, iterations: int) -> dict:
     state = new_game("moteneba", players, seed=seed)
     bots = [make_bot("moteneba", "hard", iterations=iterations) for _ in range(players)]

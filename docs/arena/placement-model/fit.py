@@ -38,7 +38,7 @@ from engine.games.moteneba.rules import YEARS  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 from model import (EXPERT_DEPTH, PLACEMENT_FEATURE_NAMES, PlacementModel, at_placement_turn,  # noqa: E402
                    expert_evaluator, moteneba_expert_roll, placement_features, softmax, year_progress)
-from records import GAMES, read, replay, train  # noqa: E402
+from records import GAMES, read, replay, train, win_shares  # noqa: E402
 
 RECORDS = [GAMES, GAMES.with_name("moteneba-hard25-b.jsonl.gz")]
 #: every how many placement turns a position is taken (the first of each year always)
@@ -64,12 +64,6 @@ def positions(record: dict) -> list[dict]:
     for item in out:
         item["won"] = share
     return out
-
-
-def win_shares(record: dict) -> list[float]:
-    """Each seat's share of the recorded game's win (a shared win split evenly)."""
-    winners = record["winners"]
-    return [1.0 / len(winners) if s in winners else 0.0 for s in range(record["players"])]
 
 
 def inputs(item: dict) -> list[list[float]]:

@@ -42,19 +42,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "docs" / "arena" / "hard-bot-games"))
+sys.path.insert(0, str(ROOT / "docs" / "arena" / "placement-model"))
 from engine.bots.expert import Evaluation, load_evaluation, seat_features  # noqa: E402
-from engine.games.moteneba.evaluation import moteneba_features, progress  # noqa: E402
+from engine.games.moteneba.evaluation import moteneba_features  # noqa: E402
 from engine.games.moteneba.rollout import moteneba_roll  # noqa: E402
 from engine.games.moteneba.rules import YEARS  # noqa: E402
 from engine.rng import Rng  # noqa: E402
-from records import GAMES, read, replay, train  # noqa: E402
+from model import year_progress  # noqa: E402
+from records import GAMES, read, replay, train, win_shares  # noqa: E402
 
 RECORDS = [GAMES, GAMES.with_name("moteneba-hard25-b.jsonl.gz")]
-
-
-def year_progress(state) -> float:
-    """How far the current school year has gone, 0..1."""
-    return max(0.0, min(1.0, progress(state) * YEARS - (min(state.year, YEARS) - 1)))
 
 
 def end_rows(state) -> list[list[float]]:
@@ -72,8 +69,7 @@ def at_decision(state) -> bool:
 
 
 def collect_game(record: dict, every: int, k: int) -> list[dict]:
-    winners = record["winners"]
-    won = [1.0 / len(winners) if s in winners else 0.0 for s in range(record["players"])]
+    won = win_shares(record)
     out, step = [], 0
     for state, _action in replay(record):
         if not at_decision(state):
