@@ -75,6 +75,14 @@ class ExpertO(ExpertBot):
         self.lines = 0          # lines played, all decisions
         self.predicted = []     # the best line of the last placement turn, from its first action
 
+    def opponents(self, bots, seat, rng, own):
+        """``(a bot per opponent seat, their random numbers)`` for one line: copies of the real
+        bots with the arena's numbers, or fresh hard bots with the seat's own."""
+        if self.MODEL_ITERATIONS is None:
+            return [copy.deepcopy(b) if s != seat else None for s, b in enumerate(bots)], rng.copy()
+        return ([make_bot("moteneba", "hard", iterations=self.MODEL_ITERATIONS) if s != seat else None
+                 for s in range(len(bots))], Rng(own.next_u32()))
+
     def choose(self, state, seat, rng, seconds=None):
         own = Rng(len(state.history) * 1000003 + seat * 7 + 12345)
         if state.phase != "play" or state.pending is not None or state.is_over:
@@ -94,13 +102,7 @@ class ExpertO(ExpertBot):
             world = dealt.clone()
             for action in option:
                 world.apply(action)
-            if self.MODEL_ITERATIONS is None:
-                copies = [copy.deepcopy(b) if s != seat else None for s, b in enumerate(bots)]
-                numbers = rng.copy()
-            else:
-                copies = [make_bot("moteneba", "hard", iterations=self.MODEL_ITERATIONS) if s != seat else None
-                          for s in range(len(bots))]
-                numbers = Rng(own.next_u32())
+            copies, numbers = self.opponents(bots, seat, rng, own)
             mine = Rng(own.next_u32())
             year, replies = world.year, 0
             while not world.is_over and world.year == year:
@@ -112,7 +114,9 @@ class ExpertO(ExpertBot):
                     for action in [step] if isinstance(step, str) else step:
                         world.apply(action)
                 else:
-                    world.apply(copies[mover].choose(world, mover, numbers))
+                    step = copies[mover].choose(world, mover, numbers)
+                    for action in [step] if isinstance(step, str) else step:
+                        world.apply(action)
                     replies += 1
             if world.is_over or world.year != year:
                 value = judge(world)[seat]
