@@ -47,6 +47,15 @@ def short_lead(state, seat: int, year: int) -> float:
     return value[seat] - max(v for s, v in enumerate(value) if s != seat)
 
 
+def quiet_roll(line, rng: Rng, depth: int):
+    """:func:`moteneba_roll` without its random moves (their share set to 0 for the call)."""
+    saved, rollout._NOISE = rollout._NOISE, 0
+    try:
+        return moteneba_roll(line, rng, depth)
+    finally:
+        rollout._NOISE = saved
+
+
 class ShortSearch:
     """A cheap model of a hard bot: on a turn, its ``candidates`` best placements by the greedy
     rule, each played on ``depth`` steps by greedy rollouts from the same random numbers and
@@ -60,14 +69,7 @@ class ShortSearch:
     def roll(self, line, seed: int):
         """``line`` played on ``depth`` steps by the greedy rollouts (without their random moves
         if ``quiet``)."""
-        if not self.quiet:
-            return moteneba_roll(line, Rng(seed), self.depth)
-        saved = rollout._NOISE
-        rollout._NOISE = 0
-        try:
-            return moteneba_roll(line, Rng(seed), self.depth)
-        finally:
-            rollout._NOISE = saved
+        return (quiet_roll if self.quiet else moteneba_roll)(line, Rng(seed), self.depth)
 
     def choose(self, world, seat: int, rng: Rng):
         if world.phase != "play" or world.pending is not None:
@@ -97,6 +99,9 @@ class ExpertL(ExpertBot):
     #: None: every placement turn; a number: only once at most that many cubes are left to
     #: place this year (all seats), the shipped expert's search before
     LATE = None
+    #: None: lines for every option; a number: the shipped expert's search (at
+    #: ``SEARCH_ITERATIONS``) first, then lines for its best ``TOP`` options still in the running
+    TOP, SEARCH_ITERATIONS = None, 100
 
     #: the shipped expert's budget for the other decisions (draft picks, +3 Power, targets)
     ITERATIONS = 100
@@ -117,6 +122,11 @@ class ExpertL(ExpertBot):
             return super().choose(state, seat, rng, seconds)
         judge = self.evaluator("moteneba")
         options = moteneba_options(state, seat)
+        if self.TOP is not None:    # the shipped expert's search first: its finalists only
+            search = self.open_search(state, seat, rng, options)
+            search.run(iterations=self.SEARCH_ITERATIONS)
+            mean = [search.totals[i] / max(1, search.plays[i]) for i in range(len(options))]
+            options = [options[i] for i in sorted(search.playing(), key=lambda i: (-mean[i], i))[:self.TOP]]
         totals = [0.0] * len(options)
         model = ShortSearch(self.DEPTH, self.CANDIDATES, self.QUIET)
         for _ in range(self.WORLDS):
@@ -173,6 +183,18 @@ class ExpertLateQ(ExpertL):
 class ExpertLD(ExpertL):
     name, title = "expertld", "expertl, the other decisions by the shipped expert at 25 iterations"
     ITERATIONS = 25
+
+
+@register_bot("*")
+class ExpertLDQ(ExpertLD):
+    name, title = "expertldq", "expertld, the opponents' short search 12 steps without random moves"
+    DEPTH, QUIET = 12, True
+
+
+@register_bot("*")
+class ExpertLT(ExpertLDQ):
+    name, title = "expertlt", "the shipped expert at 40 iterations, then expertldq's lines in two worlds for its best two"
+    TOP, SEARCH_ITERATIONS, WORLDS = 2, 40, 2
 
 
 if __name__ == "__main__":

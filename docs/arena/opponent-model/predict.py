@@ -25,12 +25,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "hard-bot-games"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from engine.games.moteneba import bots, rollout
+from engine.games.moteneba import bots
 from engine.games.moteneba.bots import HARD_CANDIDATES, Projection, moteneba_evaluate, moteneba_rollout
 from engine.games.moteneba.rollout import moteneba_roll
 from engine.games.moteneba.rules import COLOUR_INDEX, COLOURS, NUM_COLOURS
 from engine.rng import Rng
-from lines import short_lead
+from lines import quiet_roll, short_lead
 from records import read, replay
 
 GAMES_B = Path(__file__).resolve().parents[1] / "hard-bot-games" / "moteneba-hard25-b.jsonl.gz"
@@ -40,16 +40,6 @@ def top_moves(state, seat):
     """The greedy rule's best six ``(gain, colour, target)`` for ``seat``."""
     held = [c for c in range(NUM_COLOURS) if state.unplaced[seat][c]]
     return sorted(Projection(state, seat).placements(held), key=lambda m: -m[0])[:HARD_CANDIDATES]
-
-
-def quiet_roll(line, rng, depth):
-    """:func:`moteneba_roll` without its random moves."""
-    saved = rollout._NOISE
-    rollout._NOISE = 0
-    try:
-        return moteneba_roll(line, rng, depth)
-    finally:
-        rollout._NOISE = saved
 
 
 def final_board(state, seat, colour):
