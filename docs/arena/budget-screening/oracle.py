@@ -39,6 +39,9 @@ from engine.games.moteneba.bots import moteneba_options, moteneba_rollout
 from engine.games.moteneba.rollout import moteneba_roll
 from engine.rng import Rng
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "opponent-model"))
+from lines import before_lines
+
 #: every bot the arena made in this process, in order (a game's four are the last four)
 MADE: list = []
 
@@ -85,14 +88,9 @@ class ExpertO(ExpertBot):
 
     def choose(self, state, seat, rng, seconds=None):
         own = Rng(len(state.history) * 1000003 + seat * 7 + 12345)
-        if state.phase != "play" or state.pending is not None or state.is_over:
-            return super().choose(state, seat, own, seconds)
-        legal = [a.id for a in state.legal_actions()]
-        if len(legal) == 1:
-            return legal[0]
-        planned = self._follow_plan(state)
-        if planned is not None:
-            return planned
+        settled = before_lines(self, state, seat, own, seconds)
+        if settled is not None:
+            return settled
         bots = MADE[-state.num_players:]
         assert bots[seat] is self
         judge = self.evaluator("moteneba")

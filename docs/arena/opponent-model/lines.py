@@ -47,6 +47,18 @@ def short_lead(state, seat: int, year: int) -> float:
     return value[seat] - max(v for s, v in enumerate(value) if s != seat)
 
 
+def before_lines(bot: ExpertBot, state, seat: int, rng: Rng, seconds=None) -> str | None:
+    """The move of ``bot`` (an expert variant) where no lines are played: anything but a new
+    placement turn is the shipped expert's, a single legal action is taken, and the rest of a
+    turn already chosen is followed; ``None`` on a new placement turn."""
+    if state.phase != "play" or state.pending is not None or state.is_over:
+        return ExpertBot.choose(bot, state, seat, rng, seconds)
+    legal = [a.id for a in state.legal_actions()]
+    if len(legal) == 1:
+        return legal[0]
+    return bot._follow_plan(state)
+
+
 def quiet_roll(line, rng: Rng, depth: int):
     """:func:`moteneba_roll` without its random moves (their share set to 0 for the call)."""
     saved, rollout._NOISE = rollout._NOISE, 0
@@ -110,14 +122,9 @@ class ExpertL(ExpertBot):
         super().__init__(iterations=self.ITERATIONS)
 
     def choose(self, state, seat, rng, seconds=None):
-        if state.phase != "play" or state.pending is not None or state.is_over:
-            return super().choose(state, seat, rng, seconds)
-        legal = [a.id for a in state.legal_actions()]
-        if len(legal) == 1:
-            return legal[0]
-        planned = self._follow_plan(state)
-        if planned is not None:
-            return planned
+        settled = before_lines(self, state, seat, rng, seconds)
+        if settled is not None:
+            return settled
         if self.LATE is not None and sum(map(sum, state.unplaced)) > self.LATE:
             return super().choose(state, seat, rng, seconds)
         judge = self.evaluator("moteneba")
