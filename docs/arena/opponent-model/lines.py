@@ -59,6 +59,21 @@ def before_lines(bot: ExpertBot, state, seat: int, rng: Rng, seconds=None) -> st
     return bot._follow_plan(state)
 
 
+def best_placements(state, seat: int, count: int = HARD_CANDIDATES) -> list[tuple]:
+    """The greedy rule's best ``count`` ``(gain, colour, target)`` for ``seat`` (none if it
+    holds no cube), best first, as the hard bot's options list them."""
+    held = [c for c in range(NUM_COLOURS) if state.unplaced[seat][c]]
+    return sorted(Projection(state, seat).placements(held), key=lambda m: -m[0])[:count] if held else []
+
+
+def placed(world, colour: int, target: str):
+    """A copy of ``world`` with the seat to move's cube of ``colour`` put at ``target``."""
+    line = world.clone()
+    line.apply("cube:" + COLOURS[colour])
+    line.apply(target)
+    return line
+
+
 def quiet_roll(line, rng: Rng, depth: int):
     """:func:`moteneba_roll` without its random moves (their share set to 0 for the call)."""
     saved, rollout._NOISE = rollout._NOISE, 0
@@ -86,17 +101,13 @@ class ShortSearch:
     def choose(self, world, seat: int, rng: Rng):
         if world.phase != "play" or world.pending is not None:
             return moteneba_rollout(world, rng)
-        held = [c for c in range(NUM_COLOURS) if world.unplaced[seat][c]]
-        if not held:
+        moves = best_placements(world, seat, self.candidates)
+        if not moves:
             return moteneba_rollout(world, rng)
-        moves = sorted(Projection(world, seat).placements(held), key=lambda m: -m[0])[:self.candidates]
         seed = rng.next_u32()
         best, best_value = None, None
         for _, colour, target in moves:
-            line = world.clone()
-            line.apply("cube:" + COLOURS[colour])
-            line.apply(target)
-            value = short_lead(self.roll(line, seed), seat, world.year)
+            value = short_lead(self.roll(placed(world, colour, target), seed), seat, world.year)
             if best_value is None or value > best_value + 1e-9:
                 best, best_value = ["cube:" + COLOURS[colour], target], value
         return best

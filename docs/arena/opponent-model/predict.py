@@ -26,20 +26,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "hard-bot-games"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from engine.games.moteneba import bots
-from engine.games.moteneba.bots import HARD_CANDIDATES, Projection, moteneba_evaluate, moteneba_rollout
+from engine.games.moteneba.bots import Projection, moteneba_evaluate, moteneba_rollout
 from engine.games.moteneba.rollout import moteneba_roll
-from engine.games.moteneba.rules import COLOUR_INDEX, COLOURS, NUM_COLOURS
+from engine.games.moteneba.rules import COLOUR_INDEX
 from engine.rng import Rng
-from lines import quiet_roll, short_lead
+from lines import best_placements, placed, quiet_roll, short_lead
 from records import read, replay
 
 GAMES_B = Path(__file__).resolve().parents[1] / "hard-bot-games" / "moteneba-hard25-b.jsonl.gz"
-
-
-def top_moves(state, seat):
-    """The greedy rule's best six ``(gain, colour, target)`` for ``seat``."""
-    held = [c for c in range(NUM_COLOURS) if state.unplaced[seat][c]]
-    return sorted(Projection(state, seat).placements(held), key=lambda m: -m[0])[:HARD_CANDIDATES]
 
 
 def final_board(state, seat, colour):
@@ -75,11 +69,8 @@ def searched(depth=None, quiet=False, worlds=1):
         for _ in range(worlds):
             seed = rng.next_u32()
             for i, (_, colour, target) in enumerate(moves):
-                line = world.clone()
-                line.apply("cube:" + COLOURS[colour])
-                line.apply(target)
                 roll = quiet_roll if quiet else moteneba_roll
-                end = roll(line, Rng(seed), depth or 2000)
+                end = roll(placed(world, colour, target), Rng(seed), depth or 2000)
                 values[i] += moteneba_evaluate(end)[seat] if depth is None else short_lead(end, seat, world.year)
         return max(range(len(moves)), key=lambda i: (values[i], -i))
     return model
@@ -112,7 +103,7 @@ def main():
             seat = state.current_player
             made = (COLOUR_INDEX[action[5:]], actions[i + 1])
             world = state.determinize(seat, Rng(record["seed"] * 1009 + i))
-            moves = top_moves(world, seat)
+            moves = best_placements(world, seat)
             keys = [(c, t) for _, c, t in moves]
             turns += 1
             hits["in_top6"] += made in keys
