@@ -64,6 +64,11 @@ class SearchHooks:
     feature_names: tuple[str, ...] = ()
     #: rollout steps the expert plays before the learned evaluation judges [the ``depth`` hook].
     expert_depth: int | None = None
+    #: ``likelihood(state, seat) -> chance(world) -> float``: for the expert, how likely a world
+    #: dealt for ``seat`` is, given what the other seats did in public, relative to the likeliest
+    #: deal (0..1); it reads only what ``seat`` can see of ``state``. Worlds are dealt as for the
+    #: hard bot and each kept with that chance [every deal the seat's view allows equally likely].
+    likelihood: Callable[[State, int], Callable[[State], float]] | None = None
 
 
 @dataclass(frozen=True)

@@ -14,9 +14,14 @@
   (Moteneba) has them stop at its ``horizon`` (a year's end), and the evaluation judges there.
 * **Sequential halving.** The samples are not spread evenly: after each round the worse half
   of the options is dropped, so the close contenders get most of the samples.
+* **Likely deals.** Where the game can tell how likely a deal of the unseen cards is from what
+  the other seats did in public (its ``likelihood`` hook: in Moteneba, an event card held
+  through many turns without being played is likelier a +3 Power), each world dealt as for the
+  hard bot is kept with that chance, else dealt again (rejection sampling), so the worlds
+  follow what the seat has seen happen.
 
 It plays only from its own seat's view, exactly like the hard bot: every sample deals the
-unseen cards again with :meth:`State.determinize`.
+unseen cards again with :meth:`State.determinize`, and the likelihood reads only public play.
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ from typing import TYPE_CHECKING, Callable
 from ..core import State, game_spec
 from ..rng import Rng
 from . import register_bot
-from .search import FlatSearch, SearchBot, outcome
+from .search import FlatSearch, SearchBot, hooks_of, outcome
 
 if TYPE_CHECKING:
     from .hints import Tally
@@ -148,6 +153,26 @@ class ExpertBot(SearchBot):
         if model is None or game_spec(game).search.features is None:
             return super().evaluator(game)
         return learned_evaluator(game, model)
+
+    #: deals tried for one world before the last is kept whatever its likelihood
+    DEAL_TRIES = 200
+
+    def dealer(self, state: State, seat: int) -> Callable[[Rng], State]:
+        """Deals for ``seat`` in proportion to their likelihood (the game's ``likelihood`` hook):
+        each world dealt by :meth:`State.determinize` is kept with its chance, else another is
+        dealt (after :attr:`DEAL_TRIES`, the last). Without the hook, as the hard bot deals."""
+        likelihood = hooks_of(state).likelihood
+        if likelihood is None:
+            return super().dealer(state, seat)
+        chance = likelihood(state, seat)
+
+        def deal(rng: Rng) -> State:
+            for _ in range(self.DEAL_TRIES):
+                world = state.determinize(seat, rng)
+                if rng.random() < chance(world):
+                    break
+            return world
+        return deal
 
     def rollout_depth(self, game: str) -> int:
         if self.max_rollout:

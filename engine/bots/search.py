@@ -89,7 +89,8 @@ class FlatSearch:
     """One flat determinized Monte Carlo search over whole decisions, run in as many steps as the
     caller likes (a hint runs it a slice at a time, to show progress and stop when asked).
 
-    Each sample deals one world with :meth:`State.determinize`, plays every option in it and
+    Each sample deals one world (the bot's :meth:`SearchBot.dealer`: for the hard bot
+    :meth:`State.determinize`), plays every option in it and
     finishes it with the game's rollout policy from the *same* random seed (common random
     numbers), so options are compared on the same luck. ``totals`` holds each option's summed
     reward for ``seat``; a ``tally`` also counts how each option fared."""
@@ -105,6 +106,7 @@ class FlatSearch:
         self.tally = tally
         self.rollout = hooks.rollout or random_action
         self.evaluate = bot.evaluator(state.info.name)
+        self.deal = bot.dealer(state, seat)
         self.totals = [0.0] * len(options)
         self.plays = [0] * len(options)
         self.samples = 0
@@ -123,7 +125,7 @@ class FlatSearch:
         """Deal one world and play every option of :meth:`playing` in it."""
         seat, rng = self.seat, self.rng
         self.samples += 1
-        world = self.state.determinize(seat, rng)
+        world = self.deal(rng)
         seed = rng.next_u32()
         for index in self.playing():
             branch = world.clone()
@@ -286,6 +288,11 @@ class SearchBot(Bot):
         suggestion = search.run()
         self.last_iterations = search.rollouts
         return suggestion
+
+    def dealer(self, state: State, seat: int) -> Callable[[Rng], State]:
+        """How this bot's flat search deals a world for ``seat``: ``deal(rng) -> world``, here
+        every deal the seat's view allows equally likely (:meth:`State.determinize`)."""
+        return lambda rng: state.determinize(seat, rng)
 
     def evaluator(self, game: str) -> Callable[[State], list[float]]:
         """How this bot judges where a rollout stopped: the game's ``evaluate`` hook, else

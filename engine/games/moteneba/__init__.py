@@ -1,9 +1,10 @@
 """Moteneba: rules in :mod:`.rules` (card data in ``data.json``), heuristic bots and search hooks
 in :mod:`.bots` (the search's rollouts, played in one call, in :mod:`.rollout`), the terminal
-rendering in :mod:`.text`, what each seat must never see in :mod:`.hidden`."""
+rendering in :mod:`.text`, what each seat must never see in :mod:`.hidden`, the expert's guess at
+the others' event cards in :mod:`.inference`."""
 
 from ...spec import Game, SearchHooks, WebAssets
-from . import bots, evaluation, hidden, rollout, text
+from . import bots, evaluation, hidden, inference, rollout, text
 from .rules import MotenebaState
 
 GAME = Game(
@@ -14,7 +15,7 @@ GAME = Game(
                        evaluate=bots.moteneba_evaluate, horizon=bots.moteneba_horizon,
                        reason=bots.moteneba_reason,
                        features=evaluation.moteneba_features, feature_names=evaluation.FEATURE_NAMES,
-                       expert_depth=evaluation.EXPERT_DEPTH),
+                       expert_depth=evaluation.EXPERT_DEPTH, likelihood=inference.moteneba_likelihood),
     text=text.render,
     hidden=hidden.MotenebaHidden(),
     web=WebAssets(view="js/views/moteneba.js", css="css/moteneba.css", rules="rules/moteneba.html"),

@@ -1,0 +1,63 @@
+"""Guessing the other players' event cards from what they did not play.
+
+An event card is taken face down at a year's scoring, so a seat sees only how many cards each
+other player holds. But the cards are not all alike: Trade, Replace, Return and Random cube are
+played on a turn of the school year, and a player holding one plays it soon; +3 Power can only
+be played at the year-end scoring. So a card an opponent has held through many of its turns
+without playing it is likelier a +3 Power, and the expert's worlds should say so
+(:func:`moteneba_likelihood`, the ``likelihood`` search hook).
+
+The model: on each turn of the year on which a player places one of its own cubes, each card of
+the year's kinds in its hand would have been played with the chance :data:`PLAY_RATE` of that
+kind, independently; a card held now has been held on every such turn of this year (cards are
+only taken at a year's end). Cards carried over from an earlier year count this year's turns
+only, which understates what their holding says.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Callable
+
+from .rules import PILE_SIZE, MotenebaState
+
+#: How often a player holding an event card of each kind plays it on one of its turns of the
+#: year: measured on 300 recorded games of four hard bots (docs/arena/hard-bot-games/;
+#: docs/bots.md, "A twelfth look"). +3 Power is never played in the year.
+PLAY_RATE = {"trade": 0.264, "replace": 0.26, "return": 0.309, "random": 0.327}
+
+
+def turns_this_year(state: MotenebaState) -> list[int]:
+    """How many times each seat has placed one of its own cubes this school year (public: every
+    seat drafts the same number of cubes a year, and holds the rest unplaced). Before the
+    year's placements begin, none."""
+    if state.phase not in ("play", "power"):
+        return [0] * state.num_players
+    size = PILE_SIZE[state.num_players]
+    return [size - sum(unplaced) for unplaced in state.unplaced]
+
+
+def moteneba_likelihood(state: MotenebaState, seat: int) -> Callable[[MotenebaState], float]:
+    """``chance(world)``: how likely the other seats' hands in ``world`` are, given the turns on
+    which they played no event card (each such turn and each card held of the year's kinds, one
+    factor ``1 - PLAY_RATE[kind]``), over the most any deal could have: so 1 for the likeliest
+    deal. Reads only what ``seat`` sees: the hand sizes, the cubes still unplaced and how many
+    +3 Power cards are unseen (the deck and the others' hands taken together)."""
+    turns = turns_this_year(state)
+    others = [other for other in range(state.num_players) if other != seat]
+    unseen_power = state.deck.count("power") + sum(state.hands[o].count("power") for o in others)
+    # the likeliest deal puts the unseen +3 Power cards with the players who held theirs longest
+    # and the least often played kind everywhere else (a bound, not always a deal that exists)
+    slots = sorted((turns[o] for o in others for _ in state.hands[o]), reverse=True)
+    keep = 1.0 - min(PLAY_RATE.values())
+    bound = math.prod(keep ** n for n in slots[unseen_power:])
+
+    def chance(world: MotenebaState) -> float:
+        value = 1.0
+        for other in others:
+            for kind in world.hands[other]:
+                rate = PLAY_RATE.get(kind)
+                if rate is not None:
+                    value *= (1.0 - rate) ** turns[other]
+        return value / bound
+    return chance
