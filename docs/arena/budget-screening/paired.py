@@ -1,13 +1,14 @@
-"""Compare a screening variant's games with the shipped expert's on the same seeds.
+"""Compare a screening variant's games with an expert's arena games on the same seeds.
 
     python docs/arena/budget-screening/paired.py REPORT.json [MORE.json ...] [--against SHIPPED.json] [--out MERGED.json]
 
 The reports (the arena's JSON, as variants.py and oracle.py write them; several runs of one
 variant on different seeds are merged) give the variant's wins with the 95 % Wilson interval,
 its average hearts and the time ratio (the median over the games of its CPU seconds per decision
-over the hard bots'). On the seeds it shares with ``--against`` (by default the shipped expert's
-200 arena games, docs/arena/moteneba-expert100-expert-hard-hard-hard.json: the same seeds give
-the same seats) it prints both seats' wins and the paired differences of the heart margins (the
+over the hard bots'). On the seeds it shares with ``--against`` (by default the 200 arena games
+of the expert the screenings of docs/bots.md were made against, the eighth look's, before its
+deals were guessed from play: docs/arena/year-end-evaluation/; the same seeds give the same
+seats) it prints both seats' wins and the paired differences of the heart margins (the
 seat's hearts minus the other seats' average, and minus the best other's), with the 95 %
 interval of the mean difference. ``--out`` writes the merged report.
 """
@@ -21,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT))
 from engine import arena  # noqa: E402
 
-SHIPPED = ROOT / "docs" / "arena" / "moteneba-expert100-expert-hard-hard-hard.json"
+SHIPPED = ROOT / "docs" / "arena" / "year-end-evaluation" / "moteneba-expert100-expert-hard-hard-hard.json"
 
 
 def seat_result(result: dict) -> tuple[float, float, float]:

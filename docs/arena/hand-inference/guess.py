@@ -7,8 +7,8 @@ every third turn of the second and third years' placements, deals 40 worlds from
 move's view, uniformly (the hard bot's deals) and by the expert's dealer (the game's likelihood
 hook). For every other seat holding event cards, the share of worlds giving it a +3 Power is
 its guessed chance; the log-loss of those chances against the truth is printed per part of the
-year (early: more than 12 cubes still to place in the year; late: at most 12), with how often
-the truth was a +3 Power (a constant guess of that share scores its entropy).
+year (early: more than 12 cubes still to place in the year; late: at most 12), with the mean guess
+and how often the truth was a +3 Power (a constant guess of that share scores its entropy).
 """
 import math
 import sys
@@ -49,6 +49,7 @@ def main(games: int) -> None:
                     guess = min(max(guess, 0.02), 0.98)
                     truth = "power" in state.hands[other]
                     loss[(part, name)] -= math.log(guess if truth else 1.0 - guess)
+                    loss[(part, name, "mean")] += guess
                     if name == "uniform":
                         count[part] += 1
                         count[(part, "power")] += truth
@@ -56,8 +57,9 @@ def main(games: int) -> None:
         share = count[(part, "power")] / count[part]
         entropy = -(share * math.log(share) + (1 - share) * math.log(1 - share))
         print(f"{part}: {count[part]} guesses, a +3 Power in {share:.1%} (constant guess {entropy:.4f}); "
-              f"uniform deals {loss[(part, 'uniform')] / count[part]:.4f}, "
-              f"the expert's {loss[(part, 'expert')] / count[part]:.4f}")
+              f"uniform deals {loss[(part, 'uniform')] / count[part]:.4f} (mean guess "
+              f"{loss[(part, 'uniform', 'mean')] / count[part]:.1%}), the expert's "
+              f"{loss[(part, 'expert')] / count[part]:.4f} ({loss[(part, 'expert', 'mean')] / count[part]:.1%})")
 
 
 if __name__ == "__main__":
