@@ -90,10 +90,10 @@ class FlatSearch:
     caller likes (a hint runs it a slice at a time, to show progress and stop when asked).
 
     Each sample deals one world (the bot's :meth:`SearchBot.dealer`: for the hard bot
-    :meth:`State.determinize`), plays every option in it and
-    finishes it with the game's rollout policy from the *same* random seed (common random
-    numbers), so options are compared on the same luck. ``totals`` holds each option's summed
-    reward for ``seat``; a ``tally`` also counts how each option fared."""
+    :meth:`State.determinize`), plays every option in it and finishes it with the game's
+    rollout policy from the *same* random seed (common random numbers), so options are
+    compared on the same luck. ``totals`` holds each option's summed reward for ``seat``; a
+    ``tally`` also counts how each option fared."""
 
     def __init__(self, bot: "SearchBot", state: State, seat: int, rng: Rng,
                  options: list[list[str]], tally: "Tally | None" = None) -> None:
