@@ -1,14 +1,18 @@
 """What the opponents' event cards are worth to the expert, and guessing them from play (the
 twelfth look in docs/bots.md).
 
-``expertk`` is a bound, not a bot: the shipped expert whose worlds deal the opponents their
+``expertk`` is a bound, not a bot: the expert whose worlds deal the opponents their
 *real* event cards (the event deck and the bag are still dealt at random). From the
 repository's root:
 
     python docs/arena/hand-inference/hands.py VARIANT GAMES SEED OUT.json
 
 plays the arena's games (seed + g, the seats rotated by g) of VARIANT against three hard bots at
-100 iterations, resuming OUT.json if it exists.
+100 iterations, resuming OUT.json if it exists. Each variant is the expert with its worlds dealt
+otherwise (its ``dealer``); the reports beside this file were played before the expert had a
+dealer of its own (with uniform deals), so ``experti`` and ``expertih`` differ from today's
+expert only in how their deals are made. ``experti`` is the screening of the expert's likely
+deals (it read a seat's turns from the log, and in the draft counted the previous year's).
 """
 import itertools
 import json
@@ -20,26 +24,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 from engine import arena
 from engine.bots import register_bot
-from engine.bots.expert import ExpertBot, ExpertSearch
-
-
-class KnownHandsSearch(ExpertSearch):
-    """The expert's search in worlds where the opponents hold their real event cards."""
-
-    def __init__(self, bot, state, seat, rng, options, tally=None):
-        super().__init__(bot, state, seat, rng, options, tally)
-        self.state = KnownHands(state, seat)
+from engine.bots.expert import ExpertBot
 
 
 class KnownHands:
-    """A stand-in for the real state whose ``determinize`` keeps the opponents' real hands
-    (only the event deck's order is dealt again)."""
+    """Deals (``determinize``) that keep the opponents' real hands (only the event deck's order
+    is dealt again); a subclass deals otherwise. A variant's ``DEALS`` names its class."""
 
     def __init__(self, real, seat):
         self.real, self.seat = real, seat
-
-    def __getattr__(self, name):
-        return getattr(self.real, name)
 
     def determinize(self, seat, rng):
         world = self.real.determinize(seat, rng)
@@ -55,16 +48,21 @@ class KnownHands:
 
 @register_bot("*")
 class ExpertK(ExpertBot):
-    """The bound: the shipped expert seeing the opponents' event cards."""
+    """The bound: the expert seeing the opponents' event cards (its worlds dealt by ``DEALS``
+    instead of the expert's own dealer; the rest as the expert, at 100 iterations)."""
     name, title = "expertk", "expert seeing the opponents' event cards (a bound)"
-    search_class = KnownHandsSearch
+    DEALS = KnownHands
 
     def __init__(self, **kw):
         super().__init__(iterations=100)
 
+    def dealer(self, state, seat):
+        deals = self.DEALS(state, seat)
+        return lambda rng: deals.determinize(seat, rng)
+
 
 class KnownPower(KnownHands):
-    """A stand-in for the real state whose ``determinize`` gives each opponent its real number of
+    """Deals that give each opponent its real number of
     +3 Power cards; the rest of the unseen cards are dealt at random."""
 
     def determinize(self, seat, rng):
@@ -83,17 +81,11 @@ class KnownPower(KnownHands):
         return world
 
 
-class KnownPowerSearch(ExpertSearch):
-    def __init__(self, bot, state, seat, rng, options, tally=None):
-        super().__init__(bot, state, seat, rng, options, tally)
-        self.state = KnownPower(state, seat)
-
-
 @register_bot("*")
 class ExpertKP(ExpertK):
     """A bound: the shipped expert knowing who holds the +3 Power cards (and nothing else hidden)."""
     name, title = "expertkp", "expert seeing who holds +3 Power (a bound)"
-    search_class = KnownPowerSearch
+    DEALS = KnownPower
 
 
 #: how often a hard bot holding an event card of each kind plays it on one of its turns of the
@@ -128,9 +120,9 @@ def likelihood(world, seat, turns):
 
 
 class InferredHands(KnownHands):
-    """A stand-in for the real state whose ``determinize`` deals the opponents' hands in
-    proportion to how likely their play this year makes them (rejection sampling: a uniform deal
-    is kept with its likelihood over the most likely deal's bound, 1)."""
+    """Deals of the opponents' hands in proportion to how likely their play this year makes
+    them (rejection sampling: a uniform deal is kept with its likelihood over a bound on every
+    deal's)."""
 
     TRIES = 200
 
@@ -241,23 +233,11 @@ class InferredHeld(KnownHands):
         return math.prod(keep ** n for n in slots[unseen.count("power"):])
 
 
-class InferredHeldSearch(ExpertSearch):
-    def __init__(self, bot, state, seat, rng, options, tally=None):
-        super().__init__(bot, state, seat, rng, options, tally)
-        self.state = InferredHeld(state, seat)
-
-
 @register_bot("*")
 class ExpertIH(ExpertK):
     """experti with each card's own holding time, across the years."""
     name, title = "expertih", "experti with holding times across the years"
-    search_class = InferredHeldSearch
-
-
-class InferredHandsSearch(ExpertSearch):
-    def __init__(self, bot, state, seat, rng, options, tally=None):
-        super().__init__(bot, state, seat, rng, options, tally)
-        self.state = InferredHands(state, seat)
+    DEALS = InferredHeld
 
 
 @register_bot("*")
@@ -265,7 +245,7 @@ class ExpertI(ExpertK):
     """The shipped expert whose worlds deal the opponents' event cards by what their play this
     year makes likely (a card they could have played but did not is likelier a +3 Power)."""
     name, title = "experti", "expert guessing the opponents' event cards from play"
-    search_class = InferredHandsSearch
+    DEALS = InferredHands
 
 
 if __name__ == "__main__":
