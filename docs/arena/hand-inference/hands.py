@@ -130,11 +130,18 @@ class InferredHands(KnownHands):
         super().__init__(real, seat)
         self.turns = turns_this_year(real)
 
+    def likelihood(self, world):
+        return likelihood(world, self.seat, self.turns)
+
+    def held(self, other):
+        """How many turns each card of ``other``'s has been held."""
+        return [self.turns[other]] * len(self.real.hands[other])
+
     def determinize(self, seat, rng):
         bound = self.bound(seat)
         for _ in range(self.TRIES):
             world = self.real.determinize(seat, rng)
-            if rng.random() * bound < likelihood(world, seat, self.turns):
+            if rng.random() * bound < self.likelihood(world):
                 return world
         return world
 
@@ -147,7 +154,7 @@ class InferredHands(KnownHands):
         for other in range(real.num_players):
             if other != seat:
                 unseen += real.hands[other]
-                slots += [self.turns[other]] * len(real.hands[other])
+                slots += self.held(other)
         slots.sort(reverse=True)
         keep = 1.0 - min(PLAY_RATE.values())
         return math.prod(keep ** n for n in slots[unseen.count("power"):])
@@ -203,34 +210,18 @@ def likelihood_held(world, seat, held):
     return value
 
 
-class InferredHeld(KnownHands):
+class InferredHeld(InferredHands):
     """:class:`InferredHands` with each card's own holding time (:func:`likelihood_held`)."""
-
-    TRIES = 200
 
     def __init__(self, real, seat):
         super().__init__(real, seat)
-        self.held = holding(real)
+        self.holding = holding(real)
 
-    def determinize(self, seat, rng):
-        bound = self.bound(seat)
-        for _ in range(self.TRIES):
-            world = self.real.determinize(seat, rng)
-            if rng.random() * bound < likelihood_held(world, seat, self.held):
-                return world
-        return world
+    def likelihood(self, world):
+        return likelihood_held(world, self.seat, self.holding)
 
-    def bound(self, seat):
-        real = self.real
-        unseen = list(real.deck)
-        slots = []
-        for other in range(real.num_players):
-            if other != seat:
-                unseen += real.hands[other]
-                slots += self.held[other]
-        slots.sort(reverse=True)
-        keep = 1.0 - min(PLAY_RATE.values())
-        return math.prod(keep ** n for n in slots[unseen.count("power"):])
+    def held(self, other):
+        return self.holding[other]
 
 
 @register_bot("*")
