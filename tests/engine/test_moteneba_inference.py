@@ -61,10 +61,14 @@ def year_two_position(seed: int = 3):
     raise AssertionError("no such position")
 
 
-def test_before_any_turn_every_deal_is_as_likely():
-    state = engine.new_game("moteneba", 4, seed=2)
-    chance = moteneba_likelihood(state, state.current_player)
-    assert chance(state.determinize(state.current_player, Rng(1))) == 1.0
+def test_before_the_years_first_turn_every_deal_is_as_likely():
+    drafts = (state for state in played_games(4, range(3, 9))
+              if state.phase == "draft" and state.year > 1
+              and any(state.hands[o] for o in range(4) if o != state.current_player))
+    state = next(drafts)
+    seat = state.current_player
+    chance = moteneba_likelihood(state, seat)
+    assert {chance(state.determinize(seat, Rng(k))) for k in range(20)} == {1.0}
 
 
 def test_a_card_held_through_turns_unplayed_is_likelier_a_power_card():

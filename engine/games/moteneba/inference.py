@@ -40,8 +40,8 @@ def turns_this_year(state: MotenebaState) -> list[int]:
 def moteneba_likelihood(state: MotenebaState, seat: int) -> Callable[[MotenebaState], float]:
     """``chance(world)``: how likely the other seats' hands in ``world`` are, given the turns on
     which they played no event card (each such turn and each card held of the year's kinds, one
-    factor ``1 - PLAY_RATE[kind]``), over the most any deal could have: so 1 for the likeliest
-    deal. Reads only what ``seat`` sees: the hand sizes, the cubes still unplaced and how many
+    factor ``1 - PLAY_RATE[kind]``), over a bound on what any deal could have: so at most 1,
+    and 1 for every deal before the year's first turn. Reads only what ``seat`` sees: the hand sizes, the cubes still unplaced and how many
     +3 Power cards are unseen (the deck and the others' hands taken together)."""
     turns = turns_this_year(state)
     others = [other for other in range(state.num_players) if other != seat]
