@@ -18,7 +18,8 @@ arena's random numbers itself, so the copies see exactly the numbers the real bo
 ``expertm25`` and ``expertm100`` cheat on nothing: the lines are played in a world dealt from the
 seat's own view, and the opponents in them are fresh hard bots (at 6, 25 or 100 iterations)
 with the seat's own random numbers: a model of how hard bots play, as any player could build
-one. From the repository's root:
+one; ``expertm25d`` deals that world as the expert deals its own, the opponents' event cards
+guessed from their play (the twelfth look). From the repository's root:
 
     python docs/arena/budget-screening/oracle.py GAMES SEED JOBS OUT.json [VARIANT]
 
@@ -63,6 +64,8 @@ class ExpertO(ExpertBot):
     name, title = "experto", "expert with a perfect opponent model (a bound)"
     #: play the lines in a world dealt from the seat's own view instead of the real one
     HONEST = False
+    #: deal that world as the expert deals its own (by the opponents' play) rather than uniformly
+    LIKELY = False
     #: the opponents' own bots' copies decide the whole year (False), or only until the seat's
     #: next turn (True), from where greedy rollouts play every seat to the year's end
     NEXT_TURN_ONLY = False
@@ -95,7 +98,8 @@ class ExpertO(ExpertBot):
         assert bots[seat] is self
         judge = self.evaluator("moteneba")
         best, best_value = None, None
-        dealt = state.determinize(seat, Rng(own.next_u32())) if self.HONEST else state
+        deal = self.dealer(state, seat) if self.LIKELY else (lambda rng: state.determinize(seat, rng))
+        dealt = deal(Rng(own.next_u32())) if self.HONEST else state
         for option in moteneba_options(state, seat):
             world = dealt.clone()
             for action in option:
@@ -169,6 +173,14 @@ class ExpertM25(ExpertM):
     well as at 100: the seventh look's ``hardq``), for a quarter of expertm100's price."""
     name, title = "expertm25", "expertm at 25 iterations"
     MODEL_ITERATIONS = 25
+
+
+@register_bot("*")
+class ExpertM25D(ExpertM25):
+    """expertm25 whose world is dealt as the expert deals its own: the opponents' event cards
+    guessed from their play (the twelfth look)."""
+    name, title = "expertm25d", "expertm25 with the expert's deals"
+    LIKELY = True
 
 
 if __name__ == "__main__":
