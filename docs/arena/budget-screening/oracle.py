@@ -36,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 from engine import arena
 from engine.bots import make_bot, register_bot
 from engine.bots.expert import ExpertBot
+from engine.bots.search import SearchBot
 from engine.games.moteneba.bots import moteneba_options, moteneba_rollout
 from engine.games.moteneba.rollout import moteneba_roll
 from engine.rng import Rng
@@ -98,7 +99,8 @@ class ExpertO(ExpertBot):
         assert bots[seat] is self
         judge = self.evaluator("moteneba")
         best, best_value = None, None
-        deal = self.dealer(state, seat) if self.LIKELY else (lambda rng: state.determinize(seat, rng))
+        # the expert's own dealer, or the hard bot's uniform one
+        deal = self.dealer(state, seat) if self.LIKELY else SearchBot.dealer(self, state, seat)
         dealt = deal(Rng(own.next_u32())) if self.HONEST else state
         for option in moteneba_options(state, seat):
             world = dealt.clone()

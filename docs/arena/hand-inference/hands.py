@@ -16,7 +16,6 @@ deals (it read a seat's turns from the log, and in the draft counted the previou
 """
 import itertools
 import json
-import math
 import os
 import sys
 from pathlib import Path
@@ -25,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 from engine import arena
 from engine.bots import register_bot
 from engine.bots.expert import ExpertBot
+from engine.games.moteneba.inference import PLAY_RATE, likeliest, unplayed
 
 
 class KnownHands:
@@ -88,12 +88,6 @@ class ExpertKP(ExpertK):
     DEALS = KnownPower
 
 
-#: how often a hard bot holding an event card of each kind plays it on one of its turns of the
-#: year (640 recorded games of four hard bots, docs/arena/hard-bot-games/; +3 Power cannot be
-#: played in the year)
-PLAY_RATE = {"trade": 0.264, "replace": 0.26, "return": 0.309, "random": 0.327}
-
-
 def turns_this_year(state):
     """How many times each seat has placed one of its own cubes this school year (read from the
     public log: every such turn was a turn on which it played no event card)."""
@@ -104,19 +98,6 @@ def turns_this_year(state):
         if line.startswith("{P") and " places a" in line and "the random cube" not in line:
             turns[int(line[2:line.index("}")])] += 1
     return turns
-
-
-def likelihood(world, seat, turns):
-    """How likely the opponents' turns this year were with the hands ``world`` deals them: each
-    card they hold now was held on each of their turns, and an event card playable in the year
-    would have been played on a turn with the chance of PLAY_RATE."""
-    value = 1.0
-    for other in range(world.num_players):
-        if other != seat:
-            for kind in world.hands[other]:
-                if kind in PLAY_RATE:
-                    value *= (1.0 - PLAY_RATE[kind]) ** turns[other]
-    return value
 
 
 class InferredHands(KnownHands):
@@ -131,7 +112,7 @@ class InferredHands(KnownHands):
         self.turns = turns_this_year(real)
 
     def likelihood(self, world):
-        return likelihood(world, self.seat, self.turns)
+        return unplayed(world, self.seat, self.turns)
 
     def held(self, other):
         """How many turns each card of ``other``'s has been held."""
@@ -146,8 +127,7 @@ class InferredHands(KnownHands):
         return world
 
     def bound(self, seat):
-        """At least the likelihood of any deal: the unseen +3 Power cards in the hands of the
-        opponents that played longest, every other card the least often played kind."""
+        """At least the likelihood of any deal (:func:`likeliest`)."""
         real = self.real
         unseen = list(real.deck)
         slots = []
@@ -155,9 +135,7 @@ class InferredHands(KnownHands):
             if other != seat:
                 unseen += real.hands[other]
                 slots += self.held(other)
-        slots.sort(reverse=True)
-        keep = 1.0 - min(PLAY_RATE.values())
-        return math.prod(keep ** n for n in slots[unseen.count("power"):])
+        return likeliest(slots, unseen.count("power"))
 
 
 def holding(state):

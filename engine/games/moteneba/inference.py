@@ -37,27 +37,36 @@ def turns_this_year(state: MotenebaState) -> list[int]:
     return [size - sum(unplaced) for unplaced in state.unplaced]
 
 
-def moteneba_likelihood(state: MotenebaState, seat: int) -> Callable[[MotenebaState], float]:
-    """``chance(world)``: how likely the other seats' hands in ``world`` are, given the turns on
-    which they played no event card (each such turn and each card held of the year's kinds, one
-    factor ``1 - PLAY_RATE[kind]``), over a bound on what any deal could have: so at most 1,
-    and 1 for every deal before the year's first turn. Reads only what ``seat`` sees: the hand sizes, the cubes still unplaced and how many
-    +3 Power cards are unseen (the deck and the others' hands taken together)."""
-    turns = turns_this_year(state)
-    others = [other for other in range(state.num_players) if other != seat]
-    unseen_power = state.deck.count("power") + sum(state.hands[o].count("power") for o in others)
-    # the likeliest deal puts the unseen +3 Power cards with the players who held theirs longest
-    # and the least often played kind everywhere else (a bound, not always a deal that exists)
-    slots = sorted((turns[o] for o in others for _ in state.hands[o]), reverse=True)
-    keep = 1.0 - min(PLAY_RATE.values())
-    bound = math.prod(keep ** n for n in slots[unseen_power:])
-
-    def chance(world: MotenebaState) -> float:
-        value = 1.0
-        for other in others:
+def unplayed(world: MotenebaState, seat: int, turns: list[int]) -> float:
+    """How likely the other seats' turns without an event card were, with the hands ``world``
+    deals them: for each card of the year's kinds an opponent holds, one factor
+    ``1 - PLAY_RATE[kind]`` per turn in ``turns`` (that opponent's)."""
+    value = 1.0
+    for other in range(world.num_players):
+        if other != seat:
             for kind in world.hands[other]:
                 rate = PLAY_RATE.get(kind)
                 if rate is not None:
                     value *= (1.0 - rate) ** turns[other]
-        return value / bound
-    return chance
+    return value
+
+
+def likeliest(slots: list[int], unseen_power: int) -> float:
+    """At least :func:`unplayed` of any deal, given the turns each opponent's card has been held
+    (``slots``, one per card) and how many +3 Power cards are unseen: those go to the cards
+    held longest, and every other card is of the least often played kind (a bound, not always
+    a deal that exists)."""
+    keep = 1.0 - min(PLAY_RATE.values())
+    return math.prod(keep ** n for n in sorted(slots, reverse=True)[unseen_power:])
+
+
+def moteneba_likelihood(state: MotenebaState, seat: int) -> Callable[[MotenebaState], float]:
+    """``chance(world)``: :func:`unplayed` of the other seats' hands in ``world`` over
+    :func:`likeliest`, for this year's turns: so at most 1, and 1 for every deal before the
+    year's first turn. Reads only what ``seat`` sees: the hand sizes, the cubes still unplaced
+    and how many +3 Power cards are unseen (the deck and the others' hands taken together)."""
+    turns = turns_this_year(state)
+    others = [other for other in range(state.num_players) if other != seat]
+    unseen_power = state.deck.count("power") + sum(state.hands[o].count("power") for o in others)
+    bound = likeliest([turns[o] for o in others for _ in state.hands[o]], unseen_power)
+    return lambda world: unplayed(world, seat, turns) / bound
