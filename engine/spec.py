@@ -64,11 +64,6 @@ class SearchHooks:
     feature_names: tuple[str, ...] = ()
     #: rollout steps the expert plays before the learned evaluation judges [the ``depth`` hook].
     expert_depth: int | None = None
-    #: ``expert_rollout(state, rng)``: the expert's rollout policy, as ``rollout`` [``rollout``]
-    expert_rollout: Callable[[State, Rng], str | list[str]] | None = None
-    #: ``expert_roll(state, rng, limit) -> state``: ``expert_rollout`` played in one call, as
-    #: ``roll`` plays ``rollout`` [step by step]
-    expert_roll: Callable[[State, Rng, int], State] | None = None
     #: ``likelihood(state, seat) -> chance(world) -> float``: for the expert, how likely a world
     #: dealt for ``seat`` is, given what the other seats did in public, relative to the likeliest
     #: deal (0..1); it reads only what ``seat`` can see of ``state``. Worlds are dealt as for the

@@ -174,10 +174,6 @@ class ExpertBot(SearchBot):
             return world
         return deal
 
-    def rollout_policy(self, game: str):
-        """The game's ``expert_rollout`` hook, else the hard bot's policy."""
-        return game_spec(game).search.expert_rollout or super().rollout_policy(game)
-
     def rollout_depth(self, game: str) -> int:
         if self.max_rollout:
             return self.max_rollout

@@ -97,13 +97,14 @@ class FlatSearch:
 
     def __init__(self, bot: "SearchBot", state: State, seat: int, rng: Rng,
                  options: list[list[str]], tally: "Tally | None" = None) -> None:
+        hooks = hooks_of(state)
         self.bot = bot
         self.state = state
         self.seat = seat
         self.rng = rng
         self.options = options
         self.tally = tally
-        self.rollout = bot.rollout_policy(state.info.name)
+        self.rollout = hooks.rollout or random_action
         self.evaluate = bot.evaluator(state.info.name)
         self.deal = bot.dealer(state, seat)
         self.totals = [0.0] * len(options)
@@ -304,21 +305,14 @@ class SearchBot(Bot):
         depth = game_spec(game).search.depth
         return self.max_rollout or (depth if depth is not None else 2000)
 
-    def rollout_policy(self, game: str):
-        """The policy that plays this bot's rollouts: the game's ``rollout`` hook, else random moves."""
-        return game_spec(game).search.rollout or random_action
-
     def _roll(self, world: State, rollout, rng: Rng) -> State:
         """Play ``world`` on with the rollout policy, to the end, to the game's horizon
         (its ``horizon`` hook) or to the rollout depth (:meth:`rollout_depth`): step by step,
-        or in one call by the game's ``roll`` hook (``expert_roll`` for ``expert_rollout``)
-        when the policy is the game's own."""
+        or in one call by the game's ``roll`` hook when the policy is the game's own."""
         limit = self.rollout_depth(world.info.name)
         hooks = hooks_of(world)
         if hooks.roll is not None and rollout is hooks.rollout:
             return hooks.roll(world, rng, limit)
-        if hooks.expert_roll is not None and rollout is hooks.expert_rollout:
-            return hooks.expert_roll(world, rng, limit)
         horizon = hooks.horizon
         stop = horizon(world) if horizon else None
         steps = 0
@@ -337,7 +331,7 @@ class SearchBot(Bot):
         """Single-observer ISMCTS from ``seat``'s view within the bot's budget (or ``seconds``,
         as :meth:`flat_search`); the root of its tree."""
         hooks = hooks_of(state)
-        rollout = self.rollout_policy(state.info.name)
+        rollout = hooks.rollout or random_action
         evaluate = hooks.evaluate or outcome
         root = Node(None)
         deadline = None if self.iterations else time.perf_counter() + (self.seconds if seconds is None else seconds)

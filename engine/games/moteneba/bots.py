@@ -17,9 +17,8 @@ from ...bots import Bot, random_action
 from ...bots.hints import Found, compared, doing, outlook, sentences
 from ...bots.search import outcome
 from ...rng import Rng
-from .inference import PLAY_RATE
 from .rules import (COLOUR_INDEX, COLOUR_NAMES, COLOURS, GIRLS, GIRLS_ON_TABLE, NUM_COLOURS, POWER_BONUS,
-                    YEAR_EVENTS, MotenebaState, rerank, topic_values)
+                    MotenebaState, rerank, topic_values)
 
 INFLUENCE_WEIGHT = 0.01  # a little extra influence breaks ties between equal heart counts
 
@@ -399,22 +398,6 @@ class Projection:
                  for term, row, before, hearts in zip(self.terms, rows, now, self.hearts)]
         return sum(terms) - self.now
 
-    def removal_gain(self, colour: int) -> float:
-        """The gain of a cube taken off ``colour``'s topic card (Return, or the removal rule)."""
-        state = self.state
-        ranking, topic = list(state.ranking), list(state.topic)
-        topic[colour] -= 1
-        rerank(ranking, topic, colour, False, state.pass_equal)
-        if ranking == state.ranking:
-            return 0.0
-        _, rows = _rows(state, ranking)
-        me, n = self.me, self.n
-        return sum(_term(row, hearts, me, n) for row, hearts in zip(rows, self.hearts)) - self.now
-
-    def worth(self) -> list[float]:
-        """For each colour, what the greedy rule's best placement of one more cube of it gains."""
-        return [max(move[0] for move in self.placements((colour,))) for colour in range(NUM_COLOURS)]
-
     def placements(self, colours) -> list[tuple[float, int, str]]:
         """``(gain, colour, target id)`` for every place of a cube of each of ``colours``."""
         moves = []
@@ -435,83 +418,8 @@ def _best(moves):
     return best
 
 
-#: :data:`~.inference.PLAY_RATE` in thousandths, as the rollouts draw it
-EVENT_RATE = {kind: round(rate * 1000) for kind, rate in PLAY_RATE.items()}
-
-
-def event_gain(state: MotenebaState, seat: int, kind: str, projection: Projection) -> tuple[float, str | None]:
-    """``(gain, first choice)`` of ``seat`` playing the event card ``kind`` now, as the greedy
-    bot judges it on the raw state: Random cube, the mean best gain of a cube from the bag;
-    Replace, the same with its least useful cube put back, less that cube's gain; Trade, the
-    best swap of one of its cubes for another player's; Return, the best cube taken off a topic
-    card. The choice is what it gives (Trade, Replace) or where it takes from (Return)."""
-    if kind == "return":
-        return max((projection.removal_gain(c), "topic:" + COLOURS[c]) for c in range(NUM_COLOURS) if state.topic[c])
-    worth = projection.worth()
-    held = [c for c in range(NUM_COLOURS) if state.unplaced[seat][c]]
-    if kind == "trade":
-        best: tuple[float, str | None] = (float("-inf"), None)
-        theirs = {c for other in range(state.num_players) if other != seat
-                  for c in range(NUM_COLOURS) if state.unplaced[other][c]}
-        for give in held:
-            for take in sorted(theirs):
-                if worth[take] - worth[give] > best[0]:
-                    best = (worth[take] - worth[give], "give:" + COLOURS[give])
-        return best
-    bag = list(state.bag)
-    back = None
-    if kind == "replace":
-        back = min(held, key=lambda c: worth[c])
-        bag[back] += 1
-    total = sum(bag)
-    drawn = sum(bag[c] * worth[c] for c in range(NUM_COLOURS)) / total if total else 0.0
-    if back is None:
-        return drawn, None
-    return drawn - worth[back], "give:" + COLOURS[back]
-
-
-def event_to_play(state: MotenebaState, seat: int, rng: Rng) -> str | None:
-    """The event card ``seat`` plays on this turn of the expert's rollouts, or ``None``: each
-    kind of the year's cards it holds (and may play) with the chance hard bots play it
-    (:data:`~.inference.PLAY_RATE`, one draw per kind held); with its last cube, the one that
-    gains the most if it gains (a player without cubes can play none)."""
-    hand = state.hands[seat]
-    if not hand:
-        return None
-    kinds = [kind for kind in YEAR_EVENTS if kind in hand and state._can_play_event(kind, seat)]
-    if not kinds:
-        return None
-    if sum(state.unplaced[seat]) == 1:
-        projection = Projection(state, seat)
-        gain, kind = max((event_gain(state, seat, kind, projection)[0], kind) for kind in kinds)
-        return kind if gain > INFLUENCE_WEIGHT else None
-    for kind in kinds:
-        if rng.below(1000) < EVENT_RATE[kind]:
-            return kind
-    return None
-
-
-def event_choice(state: MotenebaState, seat: int) -> str:
-    """The greedy bot's next choice for the event card ``seat`` is playing (``state.pending``):
-    Return's topic card, Replace's cube, Trade's cube given, then the cube taken for it."""
-    kind, given = state.pending
-    projection = Projection(state, seat)
-    if kind != "trade" or given is None:
-        return event_gain(state, seat, kind, projection)[1]
-    worth = projection.worth()
-    best = (float("-inf"), "")
-    for other in range(state.num_players):
-        if other != seat:
-            for take in range(NUM_COLOURS):
-                if state.unplaced[other][take] and worth[take] > best[0]:
-                    best = (worth[take], f"take:{other}:{COLOURS[take]}")
-    return best[1]
-
-
-def moteneba_rollout(state: MotenebaState, rng: Rng, events: bool = False):
-    """The greedy rule on the raw state for whoever moves, 10 % random moves; the event cards
-    only by a random move (and what follows at random), unless ``events``: then as
-    :func:`moteneba_expert_rollout`."""
+def moteneba_rollout(state: MotenebaState, rng: Rng):
+    """The greedy rule on the raw state for whoever moves (no event cards), 10 % random moves."""
     if rng.below(1000) < ROLLOUT_NOISE * 1000:
         return random_action(state, rng)
     phase, seat = state.phase, state.current_player
@@ -528,25 +436,12 @@ def moteneba_rollout(state: MotenebaState, rng: Rng, events: bool = False):
     if phase == "play":
         pending = state.pending
         if pending is None:
-            if events:
-                kind = event_to_play(state, seat, rng)
-                if kind is not None:
-                    return "event:" + kind
             held = [c for c in range(NUM_COLOURS) if state.unplaced[seat][c]]
             _, colour, target = _best(Projection(state, seat).placements(held))
             return ["cube:" + COLOURS[colour], target]
         if pending[0] in ("place", "random"):
             return _best(Projection(state, seat).placements([pending[1]]))[2]
-        if events:
-            return event_choice(state, seat)
     return random_action(state, rng)
-
-
-def moteneba_expert_rollout(state: MotenebaState, rng: Rng):
-    """The expert's rollouts: :func:`moteneba_rollout`, where every seat also plays the year's
-    event cards it holds as hard bots do (:func:`event_to_play`), their choices by the greedy
-    rule (:func:`event_choice`, also after a random move played the card)."""
-    return moteneba_rollout(state, rng, events=True)
 
 
 def moteneba_options(state: MotenebaState, seat: int) -> list[list[str]]:

@@ -15,9 +15,8 @@ from one placement to the next:
   rules' own ``_pay_year`` and ``_close_year``), without the scoring's record and its lines in
   the log (a rollout's end is only judged, never shown).
 
-Anything rarer (an event card or a removal chosen by a random move, or in the expert's
-rollouts, :func:`moteneba_expert_roll`, an event card played as hard bots play them, and what
-follows it) is stepped through :meth:`State.apply` as usual. The state's history and log are not kept up to
+Anything rarer (an event card or a removal chosen by a random move, and what follows it) is
+stepped through :meth:`State.apply` as usual. The state's history and log are not kept up to
 date by the direct steps: a rollout's end state is for the evaluation only.
 """
 
@@ -25,7 +24,7 @@ from __future__ import annotations
 
 from ...rng import Rng
 from .bots import (INFLUENCE_WEIGHT, ROLLOUT_NOISE, Projection, _row, _table_hearts, added_influence,
-                   event_to_play, moteneba_rollout, received_hearts)
+                   moteneba_rollout, received_hearts)
 from .rules import COLOURS, NUM_COLOURS, YEAR_EVENTS, MotenebaState, event_taker, rerank, topic_values
 
 _NOISE = int(ROLLOUT_NOISE * 1000)  # as moteneba_rollout: rng.below(1000) < this is a random move
@@ -269,20 +268,19 @@ def _score(state: MotenebaState) -> None:
     state._close_year(None)
 
 
-def _step(state: MotenebaState, rng: Rng, events: bool) -> None:
+def _step(state: MotenebaState, rng: Rng) -> None:
     """One step of :func:`~.bots.moteneba_rollout` through :meth:`State.apply`."""
     state._forget_legal()
-    step = moteneba_rollout(state, rng, events)
+    step = moteneba_rollout(state, rng)
     for action_id in ([step] if isinstance(step, str) else step):
         state.apply(action_id)
 
 
 # ---------------------------------------------------------------------- the rollout
-def moteneba_roll(state: MotenebaState, rng: Rng, limit: int, events: bool = False) -> MotenebaState:
+def moteneba_roll(state: MotenebaState, rng: Rng, limit: int) -> MotenebaState:
     """Play ``state`` on with :func:`~.bots.moteneba_rollout` until the school year it is in
     has been scored (the ``horizon`` hook), the game ends, or ``limit`` steps; the state itself
-    is played on and returned. With ``events``, the expert's rollout policy
-    (:func:`moteneba_expert_roll`)."""
+    is played on and returned."""
     year = state.year
     girls = len(state.girls)
     n = state.num_players
@@ -335,13 +333,6 @@ def moteneba_roll(state: MotenebaState, rng: Rng, limit: int, events: bool = Fal
                         state.apply(others[pick - len(held)])
                         placements = None
                     continue
-                if events:
-                    kind = event_to_play(state, seat, rng)
-                    if kind is not None:              # the card is the turn: the rules play it
-                        state._forget_legal()
-                        state.apply("event:" + kind)
-                        placements = None
-                        continue
                 colour, target = placements.best(seat, held)
             else:
                 colour = pending[1]
@@ -372,13 +363,6 @@ def moteneba_roll(state: MotenebaState, rng: Rng, limit: int, events: bool = Fal
             _skip_powerless(state)
             state._forget_legal()
             continue
-        _step(state, rng, events)
+        _step(state, rng)
         placements = None
     return state
-
-
-def moteneba_expert_roll(state: MotenebaState, rng: Rng, limit: int) -> MotenebaState:
-    """:func:`moteneba_roll` playing :func:`~.bots.moteneba_expert_rollout` (the expert's
-    rollouts, where the year's event cards are played as hard bots play them): the
-    ``expert_roll`` hook."""
-    return moteneba_roll(state, rng, limit, events=True)
