@@ -15,19 +15,16 @@ plays the arena's games (seed + g, the seats rotated by g) of VARIANT against th
 100 iterations, two at a time, resuming OUT.json if it exists; the reports keep each year's
 hearts and every action, as ``docs/arena/fresh-seeds/record.py``'s.
 """
-import json
-import os
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
-from engine import arena
 from engine.bots import register_bot
 from engine.bots.expert import ExpertBot
 from engine.games.moteneba.bots import moteneba_evaluate
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "fresh-seeds"))
-import record  # noqa: F401 - the reports keep each year's hearts and every action
+import record  # its run keeps each year's hearts and every action
 
 
 @register_bot("*")
@@ -49,9 +46,4 @@ class ExpertHY1(ExpertBot):
 
 
 if __name__ == "__main__":
-    name, games, seed, out = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
-    done = json.load(open(out))["results"] if os.path.exists(out) else None
-    rep = arena.run_arena("moteneba", [name, "hard", "hard", "hard"], games, seed, {"iterations": 100},
-                          jobs=2, done=done, on_game=lambda r: arena.write_report(out, r),
-                          progress=lambda d, t: print(d, t, flush=True))
-    print(arena.format_table(rep))
+    record.run([sys.argv[1], "hard", "hard", "hard"], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])

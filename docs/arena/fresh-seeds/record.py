@@ -40,11 +40,17 @@ def play_one(game, seats, seed, settings):
 
 arena.play_one = play_one
 
-if __name__ == "__main__":
-    games, seed, out = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
-    seats = (sys.argv[4] if len(sys.argv) > 4 else "expert,hard,hard,hard").split(",")
+
+def run(seats: list[str], games: int, seed: int, out: str) -> None:
+    """The arena's games of ``seats`` (every search seat at 100 iterations), two at a time,
+    written to ``out`` after each game (resumed if it exists), with the table at the end."""
     done = json.load(open(out))["results"] if os.path.exists(out) else None
     rep = arena.run_arena("moteneba", seats, games, seed, {"iterations": 100, "expert": {"iterations": 100}},
                           jobs=2, done=done, on_game=lambda r: arena.write_report(out, r),
                           progress=lambda d, t: print(d, t, flush=True))
     print(arena.format_table(rep))
+
+
+if __name__ == "__main__":
+    run((sys.argv[4] if len(sys.argv) > 4 else "expert,hard,hard,hard").split(","),
+        int(sys.argv[1]), int(sys.argv[2]), sys.argv[3])

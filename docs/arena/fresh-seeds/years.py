@@ -8,15 +8,13 @@ less the hard bots' average (mean and 95 % interval over the games), and how oft
 seat held the most hearts of the year.
 """
 import json
-import math
+import statistics
 import sys
 
 
 def mean_interval(values):
-    n = len(values)
-    mean = sum(values) / n
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return mean, 1.96 * math.sqrt(var / n)
+    """The mean and the half-width of its 95 % interval."""
+    return statistics.mean(values), 1.96 * statistics.stdev(values) / len(values) ** 0.5
 
 
 def main() -> None:
