@@ -1,5 +1,5 @@
 """The expert with a model of its opponents that plays their decisions out (the tenth look in
-docs/bots.md): first as a bound, then honestly.
+docs/arena/moteneba-research.md): first as a bound, then honestly.
 
 ``experto`` is a bound, not a bot: it cheats twice, on purpose, to measure what a perfect
 opponent model could be worth against three hard bots:

@@ -6,7 +6,7 @@ The reports (the arena's JSON, as variants.py and oracle.py write them; several 
 variant on different seeds are merged) give the variant's wins with the 95 % Wilson interval,
 its average hearts and the time ratio (the median over the games of its CPU seconds per decision
 over the hard bots'). On the seeds it shares with ``--against`` (by default the 200 arena games
-of the expert the screenings of docs/bots.md were made against, the eighth look's, before its
+of the expert the screenings of docs/arena/moteneba-research.md were made against, the eighth look's, before its
 deals were guessed from play: docs/arena/year-end-evaluation/; the same seeds give the same
 seats) it prints both seats' wins and the paired differences of the heart margins (the
 seat's hearts minus the other seats' average, and minus the best other's), with the 95 %

@@ -1,6 +1,6 @@
 """How far a Moteneba search's choice falls short of the best choice *within its own model*
 (the hard bot's greedy rollouts to the year's end and its evaluation there), on positions of
-hard-bot games (docs/bots.md, "A sixth look"). From the repository's root:
+hard-bot games (docs/arena/moteneba-research.md, "A sixth look"). From the repository's root:
 
     python docs/arena/budget-screening/regret.py positions OUT_DIR       # 100 positions
     python docs/arena/budget-screening/regret.py reference OUT_DIR PART PARTS

@@ -1,4 +1,4 @@
-"""The variants of the Moteneba screenings in docs/bots.md (the fifth to the ninth looks),
+"""The variants of the Moteneba screenings in docs/arena/moteneba-research.md (the fifth to the ninth looks),
 each the hard bot's search or the expert with one change, registered for the run. From the repository's root:
 
     python docs/arena/budget-screening/variants.py hardph,hard,hard,hard 200 1 1 OUT.json

@@ -1,5 +1,5 @@
 """The expert judging the end of the first school year as the hard bot does (the thirteenth look
-in docs/bots.md).
+in docs/arena/moteneba-research.md).
 
 In games of the expert against three hard bots it ends the first year behind them in hearts and
 gains it back in the later years (``docs/arena/fresh-seeds/years.py``). At the end of the first

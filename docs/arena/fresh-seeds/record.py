@@ -1,5 +1,5 @@
 """The arena's games with each school year's hearts and every action kept (the thirteenth look in
-docs/bots.md): ``python -m engine arena``'s run, whose reports keep only the final scores, with
+docs/arena/moteneba-research.md): ``python -m engine arena``'s run, whose reports keep only the final scores, with
 two more fields per game, ``year_hearts`` (each seat's hearts of each school year) and
 ``history`` (every action, so the game can be replayed without the bots). From the
 repository's root:

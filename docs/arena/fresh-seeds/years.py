@@ -1,5 +1,5 @@
 """Where the expert gains and loses against the hard bots, school year by school year, in games
-recorded by record.py (the thirteenth look in docs/bots.md):
+recorded by record.py (the thirteenth look in docs/arena/moteneba-research.md):
 
     python docs/arena/fresh-seeds/years.py REPORT.json [MORE.json ...]
 

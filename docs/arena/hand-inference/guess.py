@@ -1,4 +1,4 @@
-"""How well the expert's worlds say who holds a +3 Power card (the twelfth look in docs/bots.md).
+"""How well the expert's worlds say who holds a +3 Power card (the twelfth look in docs/arena/moteneba-research.md).
 
     python docs/arena/hand-inference/guess.py GAMES
 

@@ -1,5 +1,5 @@
 """What the opponents' event cards are worth to the expert, and guessing them from play (the
-twelfth look in docs/bots.md).
+twelfth look in docs/arena/moteneba-research.md).
 
 ``expertk`` is a bound, not a bot: the expert whose worlds deal the opponents their
 *real* event cards (the event deck and the bag are still dealt at random). From the

@@ -10,7 +10,7 @@ seed and history, so :func:`replay` gives back every position exactly.
 
 ``moteneba-hard25.jsonl.gz`` beside this file holds 217 such games (hard bots at 25
 iterations, 4 players, seeds 20001-20111 and 25001-25106), the data of the eighth look in
-docs/bots.md; ``moteneba-hard25-b.jsonl.gz`` 423 more (seeds 30001-30400 and 35001-35023),
+docs/arena/moteneba-research.md; ``moteneba-hard25-b.jsonl.gz`` 423 more (seeds 30001-30400 and 35001-35023),
 with which ``docs/arena/placement-model/fit.py`` fits the placement model of the ninth look.
 """
 import json

@@ -1,6 +1,6 @@
 """The expert whose placement turns are played out against a cheap model of the hard bots.
 
-The tenth look in docs/bots.md found that the expert's lines lose most by modelling the
+The tenth look in docs/arena/moteneba-research.md found that the expert's lines lose most by modelling the
 opponents as the greedy rule, and that played out by hard bots they win about as often as the
 target asks, at twenty times the time. ``predict.py`` beside this file found a model nearly as
 good at a small part of the price: a hard bot's search cut short. On a turn it plays each of

@@ -1,4 +1,4 @@
-"""The placement model of the ninth look in docs/bots.md: a learned judgement of Moteneba
+"""The placement model of the ninth look in docs/arena/moteneba-research.md: a learned judgement of Moteneba
 positions inside a school year, and the expert that used it (not shipped: it won less).
 
 The expert of the ninth look played its rollouts 4 steps (``EXPERT_DEPTH``) and then on to the

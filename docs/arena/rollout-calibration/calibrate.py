@@ -1,4 +1,4 @@
-"""The tenth look in docs/bots.md: judge where the expert's rollouts end by what real play made of
+"""The tenth look in docs/arena/moteneba-research.md: judge where the expert's rollouts end by what real play made of
 such ends, not by what real year's ends were worth.
 
     python docs/arena/rollout-calibration/calibrate.py collect OUT.jsonl.gz [--every 2] [--rollouts 4] [--part I/N]
