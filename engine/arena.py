@@ -9,6 +9,10 @@ winners. The win rate comes with a 95% Wilson score interval.
 Long runs: with ``--json FILE --resume`` the report is rewritten after every game, and a run
 started again with the same game, seats, seed and settings keeps the games already in FILE and
 plays only the missing ones (so a run can be stopped and continued, or extended to more games).
+
+With ``--history`` each game of the report also keeps every action (``history``), so that it can
+be replayed from its seed without the bots (``new_game(game, players, seed=seed)``, then each
+action applied in turn), for example to study or train on the positions the bots passed through.
 """
 
 from __future__ import annotations
@@ -73,10 +77,11 @@ def level_settings(level: str, settings: dict) -> dict:
     return {}
 
 
-def play_one(game: str, seats: list[str], seed: int, settings: dict) -> dict:
+def play_one(game: str, seats: list[str], seed: int, settings: dict, history: bool = False) -> dict:
     """One game: ``seats[i]`` is the level of seat i. Returns scores, winners and timings: each
     seat's ``seconds`` of wall time and ``cpu_seconds`` of the process's CPU time in its bot's
-    ``choose`` (the CPU time does not count the moments another program had the core)."""
+    ``choose`` (the CPU time does not count the moments another program had the core). With
+    ``history``, also every action of the game, in order (``history``)."""
     state = new_game(game, len(seats), seed=seed)
     bots = [make_bot(game, level, **level_settings(level, settings)) for level in seats]
     rng = Rng(seed * 7919 + 1)
@@ -91,9 +96,12 @@ def play_one(game: str, seats: list[str], seed: int, settings: dict) -> dict:
         cpu[seat] += time.process_time() - start_cpu
         decisions[seat] += 1
         state.apply(action)
-    return {"seed": seed, "seats": seats, "scores": state.scores(), "winners": state.winners(),
-            "seconds": spent, "cpu_seconds": cpu, "decisions": decisions,
-            "actions": len(state.history)}
+    result = {"seed": seed, "seats": seats, "scores": state.scores(), "winners": state.winners(),
+              "seconds": spent, "cpu_seconds": cpu, "decisions": decisions,
+              "actions": len(state.history)}
+    if history:
+        result["history"] = list(state.history)
+    return result
 
 
 def _play_job(job):
@@ -101,23 +109,26 @@ def _play_job(job):
 
 
 def run_arena(game: str, levels: list[str], games: int, seed: int, settings: dict,
-              jobs: int = 1, progress=None, done: list[dict] | None = None, on_game=None) -> dict:
+              jobs: int = 1, progress=None, done: list[dict] | None = None, on_game=None,
+              history: bool = False) -> dict:
     """Play ``games`` games with the seat levels rotated; returns per-level stats and games.
 
     ``done`` are results of this same match-up already played (from a report being resumed):
-    games whose seed is among them are not played again. ``on_game(report)`` is called with the
-    report so far after every new game.
+    games whose seed is among them are not played again (with ``history``, only those that kept
+    theirs: the others are played again, to the same result). ``on_game(report)`` is called
+    with the report so far after every new game. ``history`` keeps every game's actions.
     """
     info = game_class(game).info
     if not info.min_players <= len(levels) <= info.max_players:
         raise ValueError(f"{info.title} is for {info.min_players}-{info.max_players} players; "
                          f"--seats names {len(levels)}")
-    kept = {r["seed"]: r for r in (done or []) if seed <= r["seed"] < seed + games}
+    kept = {r["seed"]: r for r in (done or [])
+            if seed <= r["seed"] < seed + games and (not history or "history" in r)}
     work = []
     for g in range(games):
         shift = g % len(levels)
         if seed + g not in kept:
-            work.append((game, levels[shift:] + levels[:shift], seed + g, settings))
+            work.append((game, levels[shift:] + levels[:shift], seed + g, settings, history))
     results = sorted(kept.values(), key=lambda r: r["seed"])
 
     def record(result):
@@ -248,6 +259,9 @@ def add_arena_parser(sub) -> None:
     arena.add_argument("--resume", action="store_true",
                        help="with --json: keep the games already in FILE (same match-up), play only "
                             "the missing ones, and rewrite FILE after every game")
+    arena.add_argument("--history", action="store_true",
+                       help="with --json: keep every game's actions in FILE, to replay a game "
+                            "from its seed without the bots")
     arena.set_defaults(func=cmd_arena)
 
 
@@ -273,10 +287,13 @@ def cmd_arena(args) -> int:
     if args.resume and not args.json:
         print("error: --resume needs --json FILE", file=sys.stderr)
         return 2
+    if args.history and not args.json:
+        print("error: --history needs --json FILE", file=sys.stderr)
+        return 2
     try:
         done = load_for_resume(args.json, args.game, levels, args.seed, settings) if args.resume else None
         report = run_arena(args.game, levels, args.games, args.seed, settings, jobs=args.jobs,
-                           progress=progress, done=done,
+                           progress=progress, done=done, history=args.history,
                            on_game=(lambda r: write_report(args.json, r)) if args.resume else None)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)

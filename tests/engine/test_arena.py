@@ -113,3 +113,34 @@ def test_arena_resume_keeps_played_games_and_plays_only_the_missing_ones(tmp_pat
     assert "different match-up" in capsys.readouterr().err
     assert json.loads(out.read_text()) == second
     assert main(["arena", "motto", "--seats", "medium,random", "--resume"]) == 2
+
+
+@pytest.mark.parametrize("game", ["motto", "moteneba"])
+def test_arena_history_replays_each_game_to_its_scores(game):
+    from engine import new_game
+    n = common_player_count(game)
+    levels = ["hard", "medium"] + ["random"] * (n - 2)
+    report = run_arena(game, levels, games=2, seed=8, settings={"iterations": 4, "max_rollout": 40}, history=True)
+    for result in report["results"]:
+        assert len(result["history"]) == result["actions"] > 0
+        state = new_game(game, n, seed=result["seed"])
+        for action in result["history"]:
+            state.apply(action)
+        assert state.is_over and state.scores() == result["scores"] and state.winners() == result["winners"]
+    plain = run_arena(game, levels, games=2, seed=8, settings={"iterations": 4, "max_rollout": 40})
+    assert [r["scores"] for r in plain["results"]] == [r["scores"] for r in report["results"]]
+    assert all("history" not in r for r in plain["results"])
+
+
+def test_arena_resume_with_history_plays_again_the_games_kept_without_it(tmp_path, capsys):
+    out = tmp_path / "arena.json"
+    args = ["arena", "motto", "--seats", "medium,random", "--seed", "5", "--json", str(out), "--resume"]
+    assert main(args + ["--games", "2"]) == 0
+    assert all("history" not in r for r in json.loads(out.read_text())["results"])
+    assert main(args + ["--games", "3", "--history"]) == 0
+    report = json.loads(out.read_text())
+    assert [r["seed"] for r in report["results"]] == [5, 6, 7]
+    assert all(len(r["history"]) == r["actions"] for r in report["results"])
+    capsys.readouterr()
+    assert main(["arena", "motto", "--seats", "medium,random", "--history"]) == 2
+    assert "--history needs --json FILE" in capsys.readouterr().err

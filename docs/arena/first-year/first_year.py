@@ -12,8 +12,8 @@ of the later years by the learned one, as the expert's. From the repository's ro
     python docs/arena/first-year/first_year.py VARIANT GAMES SEED OUT.json
 
 plays the arena's games (seed + g, the seats rotated by g) of VARIANT against three hard bots at
-100 iterations, two at a time, resuming OUT.json if it exists; the reports keep each year's
-hearts and every action, as ``docs/arena/fresh-seeds/record.py``'s.
+100 iterations, two at a time, resuming OUT.json if it exists; the reports keep every action
+(and so each year's hearts), as ``docs/arena/fresh-seeds/record.py``'s.
 """
 import sys
 from pathlib import Path

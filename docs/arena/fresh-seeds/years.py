@@ -10,6 +10,10 @@ seat held the most hearts of the year.
 import json
 import statistics
 import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
+from engine import new_game
 
 
 def mean_interval(values):
@@ -17,8 +21,22 @@ def mean_interval(values):
     return statistics.mean(values), 1.96 * statistics.stdev(values) / len(values) ** 0.5
 
 
+def year_hearts(game: dict) -> list[list[int]]:
+    """Each seat's hearts of each school year: kept in the report, or read from its replayed
+    ``history``."""
+    if "year_hearts" not in game:
+        state = new_game("moteneba", len(game["seats"]), seed=game["seed"])
+        for action in game["history"]:
+            state.apply(action)
+        assert state.scores() == game["scores"], f"game {game['seed']} does not replay"
+        game["year_hearts"] = state.year_hearts
+    return game["year_hearts"]
+
+
 def main() -> None:
     games = [g for path in sys.argv[1:] for g in json.load(open(path))["results"]]
+    for g in games:
+        year_hearts(g)
     seat_of = [next(s for s, level in enumerate(g["seats"]) if level != "hard") for g in games]
     years = len(games[0]["year_hearts"][0])
     print(f"{len(games)} games; the expert's hearts less the hard bots' average, per school year:")
