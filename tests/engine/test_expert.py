@@ -199,3 +199,38 @@ def test_train_fits_the_evaluation_on_recorded_games(tmp_path):
     path.write_text("".join(json.dumps(r) + "\n" for r in records))
     failed = subprocess.run(train, capture_output=True, text=True)
     assert failed.returncode == 2 and "seed 6 does not replay" in failed.stderr and "Traceback" not in failed.stderr
+
+
+def test_train_fits_on_the_seats_of_some_levels_of_an_arena_report_and_shrinks_towards_earlier_weights(tmp_path):
+    """``scripts/train --records REPORT --levels L --towards WEIGHTS --shrink S``: an arena report
+    made with ``--history`` is read like recorded games, only the seats of the levels named give
+    positions, and a strong shrinkage keeps the earlier weights."""
+    results = []
+    for seed in (5, 6, 7):
+        state = engine.new_game("moteneba", 4, seed=seed)
+        rng = Rng(seed)
+        while not state.is_over:
+            state.apply(random_action(state, rng))
+        levels = ["expert", "hard", "hard", "hard"]
+        results.append({"seed": seed, "seats": levels[seed % 4:] + levels[:seed % 4],
+                        "scores": state.scores(), "winners": state.winners(), "history": list(state.history)})
+    report = tmp_path / "arena.json"
+    report.write_text(json.dumps({"game": "moteneba", "results": results}))
+    out = tmp_path / "evaluation.json"
+    prior = evaluation_path("moteneba")
+    train = [sys.executable, os.path.join(ROOT, "scripts", "train"), "moteneba", "--records", str(report),
+             "--levels", "expert", "--rounds", "1", "--out", str(out)]
+    subprocess.run(train + ["--towards", str(prior), "--shrink", "1e9"], check=True, capture_output=True, text=True)
+    data = json.loads(out.read_text())
+    assert data["trained"]["rounds"][0]["positions"] == 3 * 2  # one seat a game, each year's end but the last
+    assert data["trained"]["levels"] == ["expert"] and data["trained"]["towards"] == str(prior)
+    shipped = json.loads(prior.read_text())
+    assert data["weights"] == pytest.approx(shipped["weights"], abs=1e-5)
+    assert data["bias"] == pytest.approx(shipped["bias"], abs=1e-5)
+    subprocess.run(train, check=True, capture_output=True, text=True)
+    assert json.loads(out.read_text())["weights"] != data["weights"]  # towards zero, a little: another fit
+    for result in results:
+        del result["history"]
+    report.write_text(json.dumps({"game": "moteneba", "results": results}))
+    failed = subprocess.run(train, capture_output=True, text=True)
+    assert failed.returncode == 2 and "without its games' histories" in failed.stderr and "Traceback" not in failed.stderr
