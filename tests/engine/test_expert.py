@@ -157,21 +157,53 @@ def test_moteneba_expert_plays_to_the_years_end_and_judges_it_with_the_learned_e
     assert bot.options(state, seat) == hard.options(state, seat)
 
 
-def test_moteneba_evaluation_values_a_wide_majority_over_a_close_one():
-    """Just after the first year's scoring: the same hearts, but one seat's cubes by a girl
-    lead by a wide margin, the other's by one point: the wide lead is worth more."""
-    from engine.games.moteneba.evaluation import FEATURE_NAMES, moteneba_features
+def _after_first_year():
     state = mid_game("moteneba", 6, 10)
     while state.year == 1:
         state.apply(random_action(state, Rng(len(state.history))))
-    rows, progress = moteneba_features(state)
-    secure = FEATURE_NAMES.index("secure hearts next year")
-    wide, close = [list(r) for r in rows], [list(r) for r in rows]
-    for table in (wide, close):
-        table[0][FEATURE_NAMES.index("hearts next year")] = max(r[1] for r in rows) + 8
-    wide[0][secure] = max(r[secure] for r in rows) + 8
+    return state
+
+
+def test_moteneba_secure_hearts_count_a_wide_majority_and_not_a_close_one():
+    """Just after the first year's scoring, the first seat leads by a girl by three cubes of the
+    top colour to one, or by two to one: both win her next year, but only the wide lead keeps her
+    first heart against an opponent's one more cube (the close one ties, a place lower)."""
+    from engine.games.moteneba.evaluation import FEATURE_NAMES, moteneba_features
+    from engine.games.moteneba.rules import GIRLS, topic_values, year_hearts
+    state = _after_first_year()
+    values = topic_values(state.ranking)
+    top = values.index(max(values))
+    rows = {}
+    for lead in (3, 2):
+        for seat in range(state.num_players):
+            state.on_girl[0][seat] = [0] * len(values)
+            state.power[0][seat] = 0
+        state.on_girl[0][0][top], state.on_girl[0][1][top] = lead, 1
+        rows[lead], _ = moteneba_features(state)
+    hearts = year_hearts(GIRLS[state.girls[0]]["hearts"], state.num_players, 2)
+    tied = hearts[1] if len(hearts) > 1 else 0   # pressed, the close lead is a tie: one place lower
+    next_year, secure = FEATURE_NAMES.index("hearts next year"), FEATURE_NAMES.index("secure hearts next year")
+    assert rows[3][0][next_year] == rows[2][0][next_year]
+    assert rows[3][0][secure] - rows[2][0][secure] == hearts[0] - tied > 0
+
+
+def test_moteneba_evaluation_values_hearts_and_cards_at_each_years_end():
+    """The shipped model: after the first and the second year's scoring, more hearts, an event
+    card or a +3 Power card each make a seat likelier to win."""
+    from engine.games.moteneba.evaluation import FEATURE_NAMES, moteneba_features
+    state = _after_first_year()
     model = load_evaluation("moteneba")
-    assert model.chance(seat_features(wide, progress, 0)) > model.chance(seat_features(close, progress, 0))
+    for year in (1, 2):
+        while state.year == year:  # on to this year's scoring (the first year's is behind)
+            state.apply(random_action(state, Rng(len(state.history))))
+        rows, progress = moteneba_features(state)
+        before = model.chance(seat_features(rows, progress, 0))
+        for name, more in (("hearts", 5), ("event cards", 1), ("+3 Power cards", 1)):
+            changed = [list(r) for r in rows]
+            changed[0][FEATURE_NAMES.index(name)] += more
+            if name == "+3 Power cards":
+                changed[0][FEATURE_NAMES.index("event cards")] += more  # a +3 Power is an event card too
+            assert model.chance(seat_features(changed, progress, 0)) > before, (year, name)
 
 
 def test_train_fits_the_evaluation_on_recorded_games(tmp_path):
