@@ -2,7 +2,7 @@
 docs/arena/moteneba-research.md). From the repository's root:
 
     python docs/arena/on-policy/onpolicy.py fit REPORT.json [REPORT.json ...]
-    python docs/arena/on-policy/onpolicy.py play GAMES SEED OUT.json
+    python docs/arena/on-policy/onpolicy.py play GAMES SEED OUT.json [SEATS]
 
 The shipped evaluation was fitted on the year's ends of games of four hard bots: it says how a
 position turns out when a hard bot plays the seat on. The expert judges its own seat, which the
@@ -11,8 +11,8 @@ docs/arena/first-year/, whose expert plays the second and third years as the exp
 keeps the year's ends of the expert's seat only: it prints the held-out log-loss (five folds by
 seed) of the shipped weights and of refits that shrink towards them with several strengths,
 then writes the refit at ``SHRINK`` to ``moteneba-evaluation-on-policy.json`` beside this file.
-``play`` plays the arena's games (record.py's run) with the variant ``expertop``: the expert
-with those weights.
+``play`` plays the arena's games (record.py's run) of SEATS (by default
+expertop,hard,hard,hard), where the variant ``expertop`` is the expert with those weights.
 """
 import json
 import math
@@ -101,4 +101,5 @@ if __name__ == "__main__":
         fit(sys.argv[2:])
     else:
         import record
-        record.run(["expertop", "hard", "hard", "hard"], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])
+        seats = (sys.argv[5] if len(sys.argv) > 5 else "expertop,hard,hard,hard").split(",")
+        record.run(seats, int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])
