@@ -206,17 +206,21 @@ def test_moteneba_evaluation_values_hearts_and_cards_at_each_years_end():
             assert model.chance(seat_features(changed, progress, 0)) > before, (year, name)
 
 
-def test_train_fits_the_evaluation_on_recorded_games(tmp_path):
-    """``scripts/train --records``: recorded games are replayed from their seeds and fitted, and
-    a record that does not replay is refused with a clear message."""
-    records = []
-    for seed in (5, 6, 7):
+def _random_games(seeds):
+    """Finished 4-player Moteneba games of random moves, one per seed."""
+    for seed in seeds:
         state = engine.new_game("moteneba", 4, seed=seed)
         rng = Rng(seed)
         while not state.is_over:
             state.apply(random_action(state, rng))
-        records.append({"seed": seed, "players": 4, "actions": list(state.history),
-                        "scores": state.scores(), "winners": state.winners()})
+        yield seed, state
+
+
+def test_train_fits_the_evaluation_on_recorded_games(tmp_path):
+    """``scripts/train --records``: recorded games are replayed from their seeds and fitted, and
+    a record that does not replay is refused with a clear message."""
+    records = [{"seed": seed, "players": 4, "actions": list(state.history), "scores": state.scores(),
+                "winners": state.winners()} for seed, state in _random_games((5, 6, 7))]
     path = tmp_path / "games.jsonl"
     path.write_text("".join(json.dumps(r) + "\n" for r in records))
     out = tmp_path / "evaluation.json"
@@ -237,15 +241,10 @@ def test_train_fits_on_the_seats_of_some_levels_of_an_arena_report_and_shrinks_t
     """``scripts/train --records REPORT --levels L --towards WEIGHTS --shrink S``: an arena report
     made with ``--history`` is read like recorded games, only the seats of the levels named give
     positions, and a strong shrinkage keeps the earlier weights."""
-    results = []
-    for seed in (5, 6, 7):
-        state = engine.new_game("moteneba", 4, seed=seed)
-        rng = Rng(seed)
-        while not state.is_over:
-            state.apply(random_action(state, rng))
-        levels = ["expert", "hard", "hard", "hard"]
-        results.append({"seed": seed, "seats": levels[seed % 4:] + levels[:seed % 4],
-                        "scores": state.scores(), "winners": state.winners(), "history": list(state.history)})
+    levels = ["expert", "hard", "hard", "hard"]
+    results = [{"seed": seed, "seats": levels[seed % 4:] + levels[:seed % 4], "scores": state.scores(),
+                "winners": state.winners(), "history": list(state.history)}
+               for seed, state in _random_games((5, 6, 7))]
     report = tmp_path / "arena.json"
     report.write_text(json.dumps({"game": "moteneba", "results": results}))
     out = tmp_path / "evaluation.json"
