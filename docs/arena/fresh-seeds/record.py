@@ -7,7 +7,8 @@ arena --history``'s run, callable from Python. From the repository's root:
 plays the arena's games (seed + g, the seats rotated by g) of SEATS (default
 expert,hard,hard,hard) at 100 iterations each, two at a time, resuming OUT.json if it exists.
 Each game's ``history`` replays it without the bots; years.py reads each school year's hearts
-from it.
+from it. ``register_expert`` registers a screening script's variant of the expert that differs
+only by its weights.
 """
 import json
 import os
@@ -16,6 +17,19 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 from engine import arena
+from engine.bots import register_bot
+from engine.bots.expert import Evaluation, ExpertBot
+
+
+def register_expert(name: str, title: str, weights: Path) -> type:
+    """Register the bot ``name``: the expert at 100 iterations with the year-end evaluation of
+    the weights file ``weights``."""
+    class Variant(ExpertBot):
+        def __init__(self, **kw):
+            super().__init__(iterations=100, model=Evaluation.from_json(json.loads(weights.read_text())))
+    Variant.name, Variant.title = name, title
+    Variant.__doc__ = f"The expert at 100 iterations with the weights of {weights.name}."
+    return register_bot("*")(Variant)
 
 
 def run(seats: list[str], games: int, seed: int, out: str) -> None:

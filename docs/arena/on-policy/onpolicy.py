@@ -23,8 +23,8 @@ HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE.parents[2]))
 sys.path.insert(0, str(HERE.parent / "hard-bot-games"))
 sys.path.insert(0, str(HERE.parent / "fresh-seeds"))
-from engine.bots import register_bot  # noqa: E402
-from engine.bots.expert import Evaluation, ExpertBot  # noqa: E402
+from engine.bots.expert import Evaluation  # noqa: E402
+from record import register_expert  # noqa: E402
 from records import train  # noqa: E402
 from year_end import log_loss  # noqa: E402
 
@@ -73,13 +73,7 @@ def fit(reports: list[str]) -> None:
     print("refit ", [round(w, 3) for w in model.weights], round(model.bias, 3))
 
 
-@register_bot("*")
-class ExpertOnPolicy(ExpertBot):
-    """The expert at 100 iterations with the year-end evaluation refitted on its own games."""
-    name, title = "expertop", "expert with the evaluation refitted on its own games"
-
-    def __init__(self, **kw):
-        super().__init__(iterations=100, model=Evaluation.from_json(json.loads(WEIGHTS.read_text())))
+register_expert("expertop", "expert with the evaluation refitted on its own games", WEIGHTS)
 
 
 if __name__ == "__main__":

@@ -9,7 +9,8 @@ also compares it with the second-best other seat (the seat's lead over the runne
 four-player game, being second is not the same as being last). ``fit`` replays the reports
 (the expert's seat only, as ``scripts/train --levels`` does), prints the held-out log-loss
 (five folds by seed) and writes ``moteneba-evaluation-second.json`` beside this file, shrunk
-at 100 towards the shipped weights (the new weights towards zero). ``play`` plays the arena's
+at 100 towards the shipped weights (their copy in docs/arena/on-policy/; the new weights towards
+zero). ``play`` plays the arena's
 games (docs/arena/fresh-seeds/record.py's run) of SEATS (by default expertsec,hard,hard,hard).
 """
 import json
@@ -29,7 +30,7 @@ from records import train  # noqa: E402
 from year_end import log_loss  # noqa: E402
 
 WEIGHTS = HERE / "moteneba-evaluation-second.json"
-SHIPPED = HERE.parents[2] / "engine" / "games" / "moteneba" / "evaluation.json"
+SHIPPED = HERE.parent / "on-policy" / "moteneba-evaluation-on-policy.json"
 SHRINK = 100.0
 
 
@@ -65,7 +66,6 @@ def fit(reports: list[str]) -> None:
     data = [s for path in reports for s in samples(path)]
     extra = len(data[0][1]) - len(shipped.weights)
     prior = shipped.weights + [0.0] * extra + [shipped.bias]
-    base = 0.0
     for shrink in (300.0, 100.0, 30.0):
         total = 0.0
         for fold in range(5):
@@ -73,15 +73,14 @@ def fit(reports: list[str]) -> None:
             held = [(x, y) for seed, x, y in data if seed % 5 == fold]
             weights, bias, _ = train.fit(part, shrink=shrink, towards=prior, iterations=12)
             total += log_loss(Evaluation(weights, bias), held) * len(held)
-            base += log_loss(shipped, [(x[:len(shipped.weights)], y) for x, y in held]) * len(held) / 3
         print(f"shrink {shrink:g}: held-out log-loss {total / len(data):.4f}")
-    print(f"the shipped weights: {base / len(data):.4f}")
+    print(f"the shipped weights: {log_loss(shipped, [(x[:len(shipped.weights)], y) for _, x, y in data]):.4f}")
     weights, bias, _ = train.fit([(x, y) for _, x, y in data], shrink=SHRINK, towards=prior, iterations=12)
     WEIGHTS.write_text(json.dumps({
         "game": "moteneba", "inputs": "the shipped model's inputs, then each feature's lead over the second-best other seat",
         "weights": [round(w, 6) for w in weights], "bias": round(bias, 6),
         "trained": {"command": "docs/arena/second-round/second.py fit " + " ".join(reports),
-                    "positions": len(data), "shrink": SHRINK, "towards": "engine/games/moteneba/evaluation.json"}},
+                    "positions": len(data), "shrink": SHRINK, "towards": "docs/arena/on-policy/moteneba-evaluation-on-policy.json"}},
         indent=1) + "\n")
     print([round(w, 3) for w in weights], round(bias, 3))
 
