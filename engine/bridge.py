@@ -129,8 +129,10 @@ def new_game(spec: str) -> str:
 
 @_guard
 def view(seat: str) -> str:
-    """The view of one seat (``null``: a spectator)."""
-    return _reply(view=_current().view(_parse(seat, "the seat")))
+    """The view of one seat (``null``: a spectator), with the ``status`` it belongs to (the
+    page may have queued other calls meanwhile: the status says which position this is)."""
+    state = _current()
+    return _reply(view=state.view(_parse(seat, "the seat")), status=_status(state))
 
 
 @_guard
@@ -376,19 +378,26 @@ def replay_info() -> str:
 @_guard
 def replay_view(spec: str) -> str:
     """``{step, seat, open}``: the view of ``seat`` (``null``: a spectator) at replay step
-    ``step``; with ``open: true`` (only once the game is over) plus ``open_hands``."""
+    ``step``; with ``open: true`` (only once the game is over) plus ``open_hands``.
+    ``{after, seat}`` instead: the view of ``seat`` after the game's first ``after`` actions
+    (any action, not only a step's last: what a seat was shown in the middle of a decision)."""
     replay = _current_replay()
     spec = _spec(spec, "replay_view's argument", "step, seat, open")
-    unknown = sorted(set(spec) - {"step", "seat", "open"})
+    unknown = sorted(set(spec) - {"step", "after", "seat", "open"})
     if unknown:
-        raise ValueError(f"replay_view has no setting {quote(unknown[0])}; settings: step, seat, open")
-    if "step" not in spec:
-        raise ValueError(f"replay_view needs a step, 0..{replay.steps}")
-    step = inputs.whole_number(spec["step"], "the step", 0, replay.steps + 1)
+        raise ValueError(f"replay_view has no setting {quote(unknown[0])}; settings: step, after, seat, open")
+    if ("step" in spec) == ("after" in spec):
+        raise ValueError(f"replay_view needs a step, 0..{replay.steps} (or after, a number of actions)")
     seat = spec.get("seat")
     if seat is not None:
         seat = inputs.whole_number(seat, "the seat", 0, replay.settings[0])
     open_hands = spec.get("open", False)
     if not isinstance(open_hands, bool):
         raise ValueError(f"open must be true or false, not {quote(open_hands)}")
+    if "after" in spec:
+        if open_hands:
+            raise ValueError("open hands are shown by step, not after a number of actions")
+        after = inputs.whole_number(spec["after"], "after", 0, len(replay.actions) + 1)
+        return _reply(view=replay.view_after(after, seat))
+    step = inputs.whole_number(spec["step"], "the step", 0, replay.steps + 1)
     return _reply(view=replay.view(step, seat, open_hands))

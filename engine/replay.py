@@ -111,6 +111,14 @@ class Replay:
         return view
 
 
+    def view_after(self, actions: int, seat: int | None) -> dict:
+        """The view of ``seat`` after the game's first ``actions`` actions (with ``after``), in
+        the middle of a decision too: what that seat was shown then, as a guest's page checks it."""
+        view = self._after(actions).view(seat)
+        view["after"] = actions
+        return view
+
+
 def check_open(game_over: bool) -> None:
     """All hands may be shown only once the game is over."""
     if not game_over:

@@ -211,3 +211,36 @@ def test_open_hands_are_new_data_on_every_call(name):
                 value.clear()
         holding.clear()
     assert json.dumps(state.open_hands()) == before
+
+
+def test_replay_view_after_a_number_of_actions_is_the_view_the_seat_had_then():
+    """``replay_view`` with ``after``: the view after any number of actions, in the middle of a
+    decision too (a Motto play being built), exactly as the seat saw it then."""
+    import json
+
+    from engine import bridge
+
+    assert json.loads(bridge.new_game(json.dumps({"game": "motto", "num_players": 3, "seed": 11})))["ok"]
+    seen = {}
+    for _ in range(60):
+        status = json.loads(bridge.view("0"))["status"]
+        if status["is_over"]:
+            break
+        for seat in range(3):
+            seen[(status["actions"], seat)] = json.loads(bridge.view(str(seat)))["view"]
+        cp = status["current_player"]
+        ids = [a["id"] for a in json.loads(bridge.view(str(cp)))["view"]["legal_actions"]]
+        # build plays where possible, so positions in the middle of a decision are seen too
+        choice = next((i for i in ids if i.startswith(("select:", "confirm"))), ids[0])
+        assert json.loads(bridge.apply(json.dumps({"seat": cp, "action": choice})))["ok"]
+    assert any(v["table"].get("selection") for v in seen.values()), "no play was built"
+    for (after, seat), view in seen.items():
+        reply = json.loads(bridge.replay_view(json.dumps({"after": after, "seat": seat})))
+        assert reply["ok"], reply
+        got = reply["view"]
+        assert got.pop("after") == after
+        assert got == view, (after, seat)
+    refused = json.loads(bridge.replay_view(json.dumps({"after": 1, "step": 1, "seat": 0})))
+    assert not refused["ok"] and "needs a step" in refused["error"]
+    refused = json.loads(bridge.replay_view(json.dumps({"after": 10_000, "seat": 0})))
+    assert not refused["ok"]

@@ -27,7 +27,10 @@
 // humans and no such screen, and at the end of a hotseat game, the spectator view
 // (seat null, no hand) is used.
 
-import { readBuild, start, request, failureText, bootMarks } from "./engine-client.js";
+import { readBuild, start, failureText, bootMarks } from "./engine-client.js";
+import { session, localSession, useSession } from "./session.js";
+import { isGuestPage, readInvitation } from "./net/invite.js";
+import { hasRemote, newTable, readTable, writeTable, clearTable, tableSeed, seatLink } from "./net/table.js";
 import { $, h, fillNames, show, sleep } from "./dom.js";
 import { renderLobby, randomSeed } from "./lobby.js";
 import { readAutosave, writeAutosave, setAsideAutosave, describeAutosave } from "./autosave.js";
@@ -69,12 +72,24 @@ const app = {
   logLines: [],
   autosaved: 0,     // autosaves written (tests wait for it)
   offline: "no",    // no | ready (a service worker serves this site) | update (a new version waits)
+  // play on several devices (docs/multiplayer.md)
+  table: null,      // the host's table record (net/table.js) while seats are on other devices
+  host: null,       // the host's connections (net/host.js), or null
+  hosting: null,    // null | "waiting" (the Waiting for players screen) | "playing"
+  guest: null,      // a guest's page: its connection to the host (net/guest.js), or null
+  mySeat: undefined, // a guest's seat (null: the table screen)
+  reveal: null,     // a guest's check of the host's secret at the end (net/guest.js)
 };
 
 // ------------------------------------------------------------------ helpers
 const names = () => app.setup?.seats.map((s) => s.name) ?? [];
 const fill = (text) => fillNames(text, names());
-const humans = () => app.setup.seats.flatMap((s, i) => (s.kind === "human" ? [i] : []));
+/** The people at this device: a guest's own seat, else the seats played "on this device". */
+const humans = () => (app.guest ? (app.mySeat != null ? [app.mySeat] : [])
+                                : app.setup.seats.flatMap((s, i) => (s.kind === "human" ? [i] : [])));
+/** The computer level that plays `seat` now on this page (a remote seat handed to a computer
+ *  plays at its stand-in level), or null. A guest's page never moves a computer. */
+const botLevel = (seat) => (app.guest ? null : seat.kind === "bot" ? seat.bot : seat.kind === "remote" ? seat.standIn ?? null : null);
 const gameInfo = (name) => app.games.find((g) => g.name === name);
 
 function setPhase(phase) {
@@ -91,15 +106,17 @@ function setIdle(idle) {
 
 function showSection(name) {
   if ($(name).hidden) window.scrollTo(0, 0); // a new screen starts at its top
-  for (const id of ["loading", "fatal", "lobby", "game"]) show($(id), id === name);
-  const inGame = name === "game";
-  show($("btn-load"), inGame || name === "lobby");
-  show($("btn-save"), inGame && app.status != null);
-  show($("btn-new"), inGame);
+  for (const id of ["loading", "fatal", "lobby", "waiting", "game"]) show($(id), id === name);
+  const inGame = name === "game" || name === "waiting";
+  show($("btn-load"), !app.guest && (inGame || name === "lobby"));
+  show($("btn-save"), !app.guest && inGame && app.status != null);
+  show($("btn-new"), !app.guest && inGame);
+  show($("btn-players"), app.hosting === "playing" && inGame);
   const title = gameInfo(app.setup?.game)?.title;
   document.title = inGame && title ? `${title} — Moteplay` : "Moteplay — Motto, Mottainai, Moteneba";
+  const seed = app.status?.seed ?? app.setup?.seed;
   $("game-title").textContent = inGame && app.setup
-    ? `${gameInfo(app.setup.game)?.title ?? app.setup.game} · seed ${app.status?.seed ?? app.setup.seed}`
+    ? `${gameInfo(app.setup.game)?.title ?? app.setup.game}${seed != null && !app.guest ? ` · seed ${seed}` : ""}`
     : "";
 }
 
@@ -125,6 +142,7 @@ async function boot() {
   }
   app.games = app.build.games;
   $("versions").textContent = `Engine ${app.build.engine_version} · Pyodide ${app.build.pyodide}`;
+  if (isGuestPage()) return guestBoot();
   const stored = readAutosave();
   let notice;
   if (stored?.corrupt) {
@@ -190,7 +208,9 @@ async function engineFor() {
 
 // ------------------------------------------------------------------ lobby
 function gotoLobby(notice, { fromHistory = false } = {}) {
+  if (app.guest) return; // a guest's page has no lobby
   app.gen += 1; // stops a running bot loop
+  if (app.hosting === "waiting") closeTable(); // nobody plays yet: the invitations end here
   if (!fromHistory) navigate("lobby");
   setPhase("lobby");
   setIdle(true);
@@ -207,14 +227,19 @@ function gotoLobby(notice, { fromHistory = false } = {}) {
   showSection("lobby");
 }
 
-/** Start a new game; from the lobby, a refusal is returned for the lobby to show by its Start button. */
-async function startGame(setup, { fromLobby = false } = {}) {
+/** Start a new game; from the lobby, a refusal is returned for the lobby to show by its Start button.
+ *  With seats on other devices the Waiting for players screen comes first (openTable()). */
+async function startGame(setup, { fromLobby = false, table = null } = {}) {
   clearError();
+  if (!table) {
+    closeTable();
+    if (hasRemote(setup.seats)) return openTable(setup);
+  }
   setIdle(false);
   setPhase("starting");
   const waited = !app.engineReady;
   if (!(await engineFor())) return null;
-  const reply = await request("new_game", {
+  const reply = await localSession.start({
     game: setup.game, num_players: setup.numPlayers, seed: setup.seed, options: setup.options,
   });
   if (!reply.ok) {
@@ -282,11 +307,13 @@ function gameLabel() {
 function setStatus(status) {
   app.status = status;
   const setup = app.setup;
-  request("save").then((reply) => {
+  if (app.guest) return; // a guest's page keeps no game: the host does
+  localSession.save().then((reply) => {
     if (!reply.ok || reply.save.game !== setup.game) return;
     if (writeAutosave({ save: reply.save, seats: setup.seats, hints: setup.hints !== false, status,
-                        title: gameInfo(setup.game)?.title ?? setup.game })) app.autosaved += 1;
+                        title: gameInfo(setup.game)?.title ?? setup.game, room: app.table?.room })) app.autosaved += 1;
   });
+  app.host?.publish(); // every guest sees the change
 }
 
 /** The game the lobby offers to continue: the engine's, else the autosave not loaded yet. */
@@ -301,7 +328,7 @@ function keptGame() {
 async function restoreAutosave() {
   const data = app.kept;
   if (!data) return;
-  const reply = await request("load", data.save);
+  const reply = await localSession.load(data.save);
   app.kept = null;
   if (!reply.ok) {
     setAsideAutosave();
@@ -311,10 +338,11 @@ async function restoreAutosave() {
   }
   app.setup = setupFromSave(reply.status, data.seats, data.hints, gameInfo(reply.status.game));
   app.status = reply.status;
+  if (hasRemote(app.setup.seats)) await reopenTable(data.room);
   if (reply.notice) {
     // made by an earlier version: the game goes on from its saved position. Keep the game in
     // its new form at once, so the notice is said once (not at every reload until a move).
-    const saved = await request("save");
+    const saved = await localSession.save();
     if (saved.ok) writeAutosave({ save: saved.save, seats: app.setup.seats, hints: app.setup.hints, status: reply.status,
                                   title: gameInfo(app.setup.game)?.title ?? app.setup.game });
     if (app.phase === "lobby") gotoLobby(reply.notice, { fromHistory: true });
@@ -327,7 +355,7 @@ const shorten = (text, max = 120) => {
   return s.length > max ? `${s.slice(0, max)}…` : s;
 };
 
-const GAME_PHASES = new Set(["curtain", "human", "drawn", "bot", "over", "stalled", "replay"]);
+const GAME_PHASES = new Set(["curtain", "human", "drawn", "bot", "remote", "over", "stalled", "replay"]);
 
 /** Back and Forward (navigation.js): between the lobby and the game. */
 function historyMoved(screen) {
@@ -354,7 +382,8 @@ async function advance() {
     }
     const cp = status.current_player;
     const seat = app.setup.seats[cp];
-    if (seat.kind === "bot") {
+    const level = botLevel(seat);
+    if (level) {
       const display = hs.length === 1 ? hs[0] : app.shownHuman;
       setPhase("bot");
       await showView(display, gen, { thinking: cp });
@@ -362,7 +391,7 @@ async function advance() {
       // the computer thinks during the pause: its move shows after the pace or its search,
       // whichever is longer, never after both
       const [reply] = await Promise.all([
-        request("bot_turn", { seat: cp, bot: seat.bot, seed: status.seed }), sleep(PACE)]);
+        localSession.botTurn({ seat: cp, bot: level, seed: status.seed }), sleep(PACE)]);
       if (reply.ok) setStatus(reply.status); // the engine moved, even if the page has left the game
       if (gen !== app.gen) return;
       if (!reply.ok) {
@@ -370,6 +399,15 @@ async function advance() {
         return;
       }
       continue;
+    }
+    if (!hs.includes(cp)) {
+      // a player on another device (or, on a guest's page, anyone but this seat) is to move:
+      // the table waits for the host's next news (a guest) or that player's move (the host)
+      const display = app.guest ? app.mySeat : hs.length === 1 ? hs[0] : app.shownHuman;
+      setPhase("remote");
+      await showView(display, gen, { waiting: cp });
+      if (gen === app.gen) setIdle(true);
+      return;
     }
     // a human is to move
     if (hs.length >= 2 && app.shownHuman !== cp) {
@@ -395,8 +433,8 @@ function stall(message) {
 }
 
 /** Fetch the view of `seat` (null = spectator) and draw it. */
-async function showView(seat, gen, { thinking = null } = {}) {
-  const reply = await request("view", seat);
+async function showView(seat, gen, { thinking = null, waiting = null } = {}) {
+  const reply = await session().view(seat);
   if (gen !== app.gen) return;
   if (!reply.ok) {
     showError(failureText(reply));
@@ -404,10 +442,10 @@ async function showView(seat, gen, { thinking = null } = {}) {
   }
   app.view = reply.view;
   app.viewer = seat;
-  await drawView({ thinking });
+  await drawView({ thinking, waiting });
 }
 
-async function drawView({ thinking = null } = {}) {
+async function drawView({ thinking = null, waiting = null } = {}) {
   const view = app.view;
   const seat = app.viewer;
   const module = await viewFor(view.game);
@@ -425,7 +463,7 @@ async function drawView({ thinking = null } = {}) {
   const area = table.querySelector(".tablelayout__area");
   if (area) area.scrollTop = scrolled;
   app.viewModule = module;   // showResult lets it add to the score table (decorateResult)
-  drawTurn(view, thinking);
+  drawTurn(view, thinking, waiting);
   drawHint({ enabled: app.setup.hints !== false, canAct, seat, turn: app.status?.actions, fill });
   drawUndo();
   restoreFocus(table, { canAct, hadFocus });
@@ -435,11 +473,20 @@ async function drawView({ thinking = null } = {}) {
   drawLog(view.log ?? []);
 }
 
-function drawTurn(view, thinking) {
+function drawTurn(view, thinking, waiting) {
   const turn = $("turn");
   turn.dataset.seat = view.current_player ?? "";
+  if (waiting != null && !view.is_over && app.setup.seats[waiting]?.kind === "bot") thinking = waiting;
   if (view.is_over) {
     turn.textContent = "The game is over.";
+  } else if (waiting != null && thinking == null) {
+    const name = app.setup.seats[waiting]?.name ?? "";
+    const away = app.host && app.host.states()[waiting] !== "connected";
+    turn.replaceChildren(
+      h("span", { class: "turn__who", dataset: { testid: "waiting-for" } },
+        away ? `Waiting for ${name} to come back` : app.guest ? `${name}'s turn` : `${name}'s turn, on their device`),
+      h("span", { class: "turn__prompt" }, away ? "The game goes on when they reconnect, or give the seat to the computer (Players)."
+                                                : fill(view.prompt)));
   } else if (thinking != null) {
     turn.replaceChildren(
       h("span", { class: "turn__who" }, app.setup.seats[thinking].name),
@@ -472,12 +519,12 @@ function drawLog(lines) {
 
 /** A call the player on screen started (a move, an undo): the page is busy meanwhile, and the
  *  new status is recorded (and autosaved) even if the player has left the game by then. */
-async function playerCall(name, args) {
+async function playerCall(call) {
   app.busy = true;
   setIdle(false);
   try {
-    const reply = await request(name, args);
-    if (reply.ok) setStatus(reply.status);
+    const reply = await call();
+    if (reply.ok && reply.status) setStatus(reply.status);
     return reply;
   } finally {
     app.busy = false;
@@ -489,7 +536,8 @@ async function act(actionId) {
   if (app.busy || app.phase !== "human") return null;
   const gen = app.gen;
   const before = app.view;
-  const reply = await playerCall("apply", { seat: app.viewer, action: actionId });
+  const seat = app.viewer;
+  const reply = await playerCall(() => session().act(seat, actionId));
   if (gen !== app.gen) return reply;
   if (!reply.ok) {
     showError(failureText(reply, (error) => `Not allowed: ${fill(error)}`));
@@ -510,7 +558,7 @@ async function showDrawnCards(before, gen) {
   const seat = app.viewer;
   if (humans().length < 2 || app.status.is_over || next == null || next === seat ||
       app.setup.seats[next].kind !== "human" || !Array.isArray(before?.table?.hand)) return false;
-  const reply = await request("view", seat);
+  const reply = await session().view(seat);
   if (gen !== app.gen || !reply.ok || !Array.isArray(reply.view.table?.hand)) return false;
   const left = before.table.hand.map((c) => c.key);
   const drawn = reply.view.table.hand.filter((c) => {
@@ -541,7 +589,7 @@ const undoAllowed = () => undoMayAsk() && app.status?.can_undo === true;
 async function undoLast() {
   const gen = app.gen;
   const seat = app.viewer;
-  const reply = await playerCall("undo", { seat });
+  const reply = await playerCall(() => session().undo(seat));
   if (gen !== app.gen) return null;
   if (!reply.ok) showError(failureText(reply, (error) => refusalText(error, names())));
   else clearError();
@@ -575,15 +623,344 @@ function showCurtain(seat, gen) {
   setCurtain(true);
 }
 
+// ------------------------------------------------------------------ several devices: the host
+// A table with seats "on another device" (docs/multiplayer.md). This page runs the engine and
+// is the only authority; net/host.js talks to the guests and calls hostAdapter for every intent.
+
+/** The address's relay and ICE lists (net/config.js), loaded when a table needs them. */
+const netConfigOf = async () => (await import("./net/config.js")).netConfig();
+
+/** The lobby's Start with seats on other devices: a new table and the Waiting for players screen. */
+async function openTable(setup) {
+  const config = await netConfigOf();
+  const local = setup.seats.find((s) => s.kind === "human");
+  const table = await newTable(setup.seats, {
+    hostName: local?.name ?? "The host", relays: config.custom ? config.relays : null,
+    ice: config.custom && !config.iceServers.length ? "none" : null });
+  app.gen += 1;
+  app.setup = { ...setup, seats: setup.seats.map((s) => ({ ...s })) };
+  app.status = null;
+  app.table = table;
+  app.hosting = "waiting";
+  writeTable(table);
+  navigate("game");
+  setPhase("waiting");
+  showSection("waiting");
+  drawWaiting();
+  setIdle(true);
+  try {
+    app.host = await hostFor(table, config);
+  } catch (err) {
+    $("waiting-status").textContent = `The relays could not be reached (${err?.message ?? err}). ` +
+      "Check the internet connection, or connect with codes below.";
+  }
+  drawWaiting();
+  return null;
+}
+
+/** After a reload of the host's page: the same table again, so the guests find it. */
+async function reopenTable(room) {
+  const table = readTable();
+  if (!table || table.room !== room || table.seats.length !== app.setup.seats.length) {
+    // the table is gone (another browser's save, or storage cleared): new invitations
+    app.table = await newTable(app.setup.seats, { hostName: app.setup.seats.find((s) => s.kind === "human")?.name ?? "The host" });
+    for (const [i, s] of app.table.seats.entries()) if (s.remote) s.joined = true;
+    writeTable(app.table);
+  } else {
+    app.table = table;
+  }
+  app.hosting = "playing";
+  try {
+    app.host = await hostFor(app.table, await netConfigOf());
+  } catch (err) {
+    showError(`The players on other devices cannot reconnect: the relays could not be reached (${err?.message ?? err}).`);
+  }
+}
+
+function hostFor(table, config) {
+  return import("./net/host.js").then(({ openHost }) => openHost({
+    record: table, adapter: hostAdapter, config, onRecord: () => { writeTable(table); drawWaiting(); } }));
+}
+
+/** Leave the table: every guest's connection closes (a new game, or the page's own hotseat). */
+function closeTable() {
+  app.host?.close();
+  app.host = null;
+  app.table = null;
+  app.hosting = null;
+  clearTable();
+  drawPlayers();
+}
+
+/** What net/host.js needs of this page. */
+const hostAdapter = {
+  table: () => ({
+    game: app.setup.game, title: gameInfo(app.setup.game)?.title ?? app.setup.game, hints: app.setup.hints !== false,
+    options: app.setup.options,
+    seats: app.setup.seats.map((s) => ({ name: s.name, kind: s.kind === "remote" && !s.standIn ? "remote" : botLevel(s) ? "bot" : "human" })),
+  }),
+  status: () => app.status,
+  started: () => app.hosting === "playing" && app.status != null,
+  view: (seat) => localSession.view(seat),
+  async act(seat, action) {
+    if (app.setup.seats[seat]?.kind !== "remote" || app.setup.seats[seat].standIn) {
+      return { ok: false, error: "The computer plays this seat for now: ask the host to give it back." };
+    }
+    const reply = await localSession.act(seat, action);
+    if (reply.ok) remoteMoved(reply.status);
+    return reply;
+  },
+  async undo(seat) {
+    const reply = await localSession.undo(seat);
+    if (reply.ok) remoteMoved(reply.status);
+    return reply;
+  },
+  hint: (seat) => (app.setup.hints === false ? Promise.resolve({ ok: false, error: "Hints are off at this table." })
+                                             : localSession.hint({ seat, seconds: 2 })),
+  replayInfo: () => localSession.replayInfo(),
+  replayView: (spec) => localSession.replayView(spec),
+  save: () => localSession.save(),
+  onSeats: () => {
+    drawWaiting();
+    drawPlayers();
+    // a seat that drops or comes back changes the turn line while the table waits for it
+    if (app.phase === "remote") {
+      app.gen += 1;
+      advance();
+    }
+  },
+};
+
+/** A move came from another device: the table goes on (the page may be elsewhere: the lobby, a replay). */
+function remoteMoved(status) {
+  setStatus(status);
+  if (app.phase === "remote" || app.phase === "over") {
+    app.gen += 1;
+    advance();
+  }
+}
+
+/** "Let the computer play" (level) or "Give the seat back" (null) for a seat on another device. */
+function standIn(seat, level) {
+  const s = app.setup.seats[seat];
+  if (level) s.standIn = level;
+  else delete s.standIn;
+  if (app.status) setStatus(app.status); // kept in the autosave; the guests see the new seat list
+  drawWaiting();
+  drawPlayers();
+  if (app.status && !app.status.is_over && app.status.current_player === seat && (app.phase === "remote" || app.phase === "bot")) {
+    app.gen += 1;
+    advance();
+  }
+}
+
+/** The seat cards (invitations, states, computer stand-ins) into `root`. */
+async function drawSeatsInto(root) {
+  if (!app.table || !root) return;
+  const { drawSeats } = await import("./net/waiting.js");
+  drawSeats(root, {
+    seats: app.setup.seats, states: app.host?.states() ?? [], watching: app.host?.watching() ?? 0,
+    links: app.setup.seats.map((s, i) => (s.kind === "remote" ? seatLink(app.table, i) : null)),
+    watchLink: seatLink(app.table, null),
+    levels: gameInfo(app.setup.game)?.bots ?? [],
+    onStandIn: standIn,
+    offer: async (seat) => {
+      if (!app.host) throw new Error("the table is not open");
+      const made = await app.host.offer(seat);
+      return { link: seatLink(app.table, seat, { offer: made.code }), accept: made.accept };
+    },
+  });
+}
+
+/** The Waiting for players screen: each remote seat's invitation, then Start. */
+async function drawWaiting() {
+  if (app.hosting !== "waiting") return;
+  const states = app.host?.states() ?? [];
+  const missing = app.setup.seats.filter((s, i) => s.kind === "remote" && !s.standIn && !app.table.seats[i].joined);
+  const start = $("waiting-start");
+  start.disabled = missing.length > 0 || !app.host;
+  start.textContent = missing.length ? `Waiting for ${missing.map((s) => s.name).join(", ")}…` : `Start ${gameInfo(app.setup.game)?.title ?? ""}`;
+  $("waiting-status").textContent = !app.host ? "Opening the table…"
+    : missing.length ? `${missing.length} of ${app.setup.seats.filter((s) => s.kind === "remote").length} players still to join.`
+    : "Everyone is here.";
+  document.body.dataset.netSeats = states.map((x) => x ?? "-").join(",");
+  if (!$("waiting-help").childElementCount) {
+    const { howToConnect } = await import("./net/waiting.js");
+    $("waiting-help").replaceChildren(howToConnect());
+  }
+  await drawSeatsInto($("waiting-seats"));
+}
+
+/** Start from the Waiting for players screen: the seed everyone made, then the game. */
+async function startHosted() {
+  if (app.hosting !== "waiting") return;
+  const setup = { ...app.setup, seed: await tableSeed(app.table) };
+  app.hosting = "playing";
+  const error = await startGame(setup, { table: app.table });
+  if (error) {
+    app.hosting = "waiting";
+    showSection("waiting");
+    showError(error);
+  }
+}
+
+/** The Players panel during a hosted game (the same seat cards). */
+function drawPlayers() {
+  const panel = $("players");
+  if (!app.host || app.hosting !== "playing") {
+    show(panel, false);
+    show($("btn-players"), false);
+    return;
+  }
+  show($("btn-players"), GAME_PHASES.has(app.phase));
+  const states = app.host.states();
+  document.body.dataset.netSeats = states.map((x) => x ?? "-").join(",");
+  const away = app.setup.seats.filter((s, i) => s.kind === "remote" && !s.standIn && states[i] !== "connected");
+  $("btn-players").textContent = away.length ? `Players (${away.length} away)` : "Players";
+  if (!panel.hidden) drawSeatsInto($("players-seats"));
+}
+
+// ------------------------------------------------------------------ several devices: a guest
+// A page opened from an invitation: no Python, no lobby; it draws what the host sends.
+
+async function guestBoot() {
+  const invite = readInvitation();
+  setPhase("joining");
+  setIdle(false);
+  $("loading-text").textContent = "Joining the table…";
+  $("loading-step").textContent = "";
+  $("loading-hint").textContent = "This page shows your own cards; the host's page runs the game.";
+  showSection("loading");
+  if (invite.error) {
+    fatal(invite.error);
+    return;
+  }
+  const { joinTable } = await import("./net/guest.js");
+  let seated;
+  const settled = new Promise((resolve) => { seated = resolve; });
+  app.guest = joinTable(invite, {
+    onConnection: (state, detail) => {
+      guestConnection(state, detail);
+      if (state === "failed") seated();
+    },
+    onSeated: (msg) => {
+      seated();
+      app.mySeat = msg.seat;
+      app.setup = guestSetup(msg.table);
+      if (!app.status) {
+        $("loading-text").textContent = msg.seat == null ? "Connected as the table screen."
+          : `You are ${app.setup.seats[msg.seat].name}.`;
+        $("loading-step").textContent = "Waiting for the host to start the game…";
+        setIdle(true);
+      }
+    },
+    onState: guestState,
+    onRefused: (msg) => showError(fill(msg.error)),
+    onReveal: (reveal) => {
+      app.reveal = reveal;
+      if (app.phase === "over") showResult();
+    },
+    onReplyCode: async (code) => {
+      $("loading-text").textContent = "Show this reply code to the host";
+      $("loading-step").textContent = "";
+      const box = $("reply-code");
+      box.replaceChildren(h("input", { type: "text", readonly: true, value: code, class: "invite__link",
+                                       "aria-label": "Reply code", dataset: { testid: "reply-code" } }));
+      show(box, true);
+      try {
+        const { qrSvg } = await import("./net/qr.js");
+        box.append(await qrSvg(code, { label: "QR code of the reply code" }));
+      } catch { /* the text is enough */ }
+    },
+  });
+  useSession(app.guest.session);
+  app.lobbyMs = Math.round(performance.now());
+  // settles once seated: only then may the service worker start storing the site (offline.js),
+  // which would otherwise compete with the first join on a phone's network
+  return settled;
+}
+
+/** The page's setup from the host's table: this page's seat is the human here. */
+function guestSetup(table) {
+  const name = (x, i) => (typeof x === "string" && x.trim() ? x.trim().slice(0, 40) : `Player ${i + 1}`);
+  return {
+    game: String(table.game), numPlayers: table.seats.length, hints: table.hints !== false,
+    options: table.options ?? {}, title: String(table.title ?? table.game),
+    seats: table.seats.map((s, i) => ({ name: name(s.name, i), kind: i === app.mySeat ? "human" : s.kind === "bot" ? "bot" : "remote" })),
+  };
+}
+
+function guestState(msg) {
+  app.setup = guestSetup(msg.table);
+  app.status = msg.status;
+  show($("reply-code"), false);
+  if (!GAME_PHASES.has(app.phase) && app.phase !== "starting") {
+    app.gen += 1;
+    app.shownHuman = null;
+    app.view = null;
+    app.logLines = [];
+    $("log").replaceChildren();
+    show($("result"), false);
+    showSection("game");
+    advance();
+    return;
+  }
+  if (app.busy || app.phase === "replay") return; // the move's own call (or leaving the replay) redraws
+  app.gen += 1;
+  advance();
+}
+
+function guestConnection(state, detail) {
+  document.body.dataset.net = state;
+  const chip = $("net-status");
+  const texts = {
+    connecting: "Connecting to the host…",
+    joining: `Joining ${detail || "the host"}'s table…`,
+    connected: "Connected to the host",
+    reconnecting: "Connection lost: reconnecting…",
+    failed: `Could not connect: ${detail}`,
+  };
+  chip.textContent = texts[state] ?? state;
+  chip.dataset.state = state;
+  show(chip, true);
+  if (app.phase === "joining" || app.phase === "loading") $("loading-step").textContent = texts[state] ?? "";
+}
+
 // ------------------------------------------------------------------ game over (js/result.js)
 function showResult() {
   setPhase("over");
   drawResult($("result"), app.view, {
     names: names(), fill, module: app.viewModule,
-    onPlayAgain: () => startGame({ ...app.setup, seed: randomSeed() }),
-    onNewGame: () => gotoLobby(),
+    onPlayAgain: app.guest ? null : () => startGame({ ...app.setup, seed: randomSeed() }),
+    onNewGame: app.guest ? null : () => gotoLobby(),
     onReplay: startReplay,
   });
+  if (app.guest) drawVerify($("result"));
+}
+
+/** A guest's "Verify this game": the host's secret against its commitment, then a replay of the
+ *  whole game in this page's own engine against every view this page was shown. */
+function drawVerify(box) {
+  const reveal = app.reveal;
+  const said = h("p", { class: "verify__said", role: "status", dataset: { testid: "verify-result" } });
+  if (!reveal) {
+    box.append(h("p", { class: "hint", dataset: { testid: "verify-wait" } }, "Waiting for the host to reveal its secret…"));
+    return;
+  }
+  if (!reveal.ok) said.textContent = `Warning: ${reveal.problems.join("; ")}.`;
+  const button = h("button", { type: "button", dataset: { testid: "verify" }, onclick: async () => {
+    button.disabled = true;
+    const { verifyGame } = await import("./net/verify.js");
+    const result = await verifyGame(reveal, { onProgress: (text) => { said.textContent = text; } });
+    said.textContent = result.ok
+      ? `Verified: the deal came from the seed you helped make, and all ${result.checked} views you were shown follow from it and the moves.`
+      : `Not verified: ${result.problems.join("; ")}.`;
+    said.dataset.ok = String(result.ok);
+    button.disabled = false;
+  } }, "Verify this game");
+  box.append(h("div", { class: "verify" }, button, said,
+    h("p", { class: "hint" }, "It replays the game here from the seed everyone made and the host's moves. " +
+      "It cannot tell whether the host looked at the cards: the host's device holds them during play.")));
 }
 
 // ------------------------------------------------------------------ replay (js/replay.js)
@@ -621,14 +998,17 @@ async function loadFile(file) {
     if (app.phase === "starting") gotoLobby(undefined, { fromHistory: true });
   }
   // Send the file as it is: the engine checks it and explains what is wrong.
-  const reply = await request("load", text, { raw: true });
+  const reply = await localSession.load(text, { raw: true });
   if (!reply.ok) {
     showError(failureText(reply, (error) => `Could not load “${file.name}”: ${error}`));
     setIdle(wasIdle || app.idle);
     return; // the current game (if any) goes on untouched
   }
   clearError();
-  enterGame(setupFromSave(reply.status, seats, hints, gameInfo(reply.status.game)), reply.status);
+  closeTable(); // a loaded game is played here: its seats on other devices become this screen's
+  const setup = setupFromSave(reply.status, seats, hints, gameInfo(reply.status.game));
+  for (const seat of setup.seats) if (seat.kind === "remote") Object.assign(seat, { kind: "human", standIn: undefined });
+  enterGame(setup, reply.status);
   if (reply.notice) showNotice(reply.notice); // made by an earlier version: said once, here
 }
 
@@ -637,6 +1017,13 @@ $("btn-save").addEventListener("click", () => saveGame(app.setup, app.status?.tu
 $("btn-load").addEventListener("click", pickFile);
 $("btn-new").addEventListener("click", () => gotoLobby());
 $("btn-replay").addEventListener("click", startReplay);
+$("waiting-start").addEventListener("click", startHosted);
+$("btn-players").addEventListener("click", () => {
+  const panel = $("players");
+  show(panel, panel.hidden);
+  $("btn-players").setAttribute("aria-expanded", String(!panel.hidden));
+  drawPlayers();
+});
 $("btn-reload").addEventListener("click", () => location.reload());
 initPanels();
 initShortcuts(() => app.view && app.setup
@@ -679,6 +1066,20 @@ window.__app = Object.freeze({
   get autosaved() { return app.autosaved; },
   /** Offline state: "no", "ready" (served by the service worker) or "update" (a new version waits). */
   get offline() { return app.offline; },
+  /** Play on several devices: this page's part (host or guest), for the tests. Only what this
+   *  page holds anyway: a guest's received messages are its own. */
+  get net() {
+    if (app.guest) {
+      return { role: "guest", seat: app.mySeat, connection: app.guest.connection, ignored: app.guest.ignored,
+               received: app.guest.received, reveal: copy(app.reveal) };
+    }
+    if (app.table) {
+      return { role: "host", hosting: app.hosting, states: app.host?.states() ?? [], watching: app.host?.watching() ?? 0,
+               links: app.setup.seats.map((s, i) => (s.kind === "remote" ? seatLink(app.table, i) : null)),
+               watchLink: seatLink(app.table, null) };
+    }
+    return null;
+  },
   /** The engine's save of the current game (what "Save game" downloads). */
   async save() {
     const reply = await pageSave(app.setup);

@@ -34,10 +34,11 @@ export function readAutosave() {
 }
 
 /** Store the game: `save` is the engine's save, `seats` the page's seats, `hints` whether
- *  "Suggest a move" is on for this table. */
-export function writeAutosave({ save, seats, hints = true, title, status }) {
+ *  "Suggest a move" is on for this table, `room` the room of its players on other devices. */
+export function writeAutosave({ save, seats, hints = true, title, status, room = null }) {
   const data = {
     save, seats, hints, title,
+    room, // a table with seats on other devices: its room (net/table.js keeps the rest)
     numPlayers: status.num_players,
     turn: status.turn,
     isOver: status.is_over,

@@ -2,6 +2,9 @@
 // (js/app.js and its imports): PyScript's worker and Pyodide start booting while they load.
 // app.js joins the same boot (engine-client.js starts it once) and reports any failure.
 
-import { readBuild, start } from "./engine-client.js";
+// A guest's page (opened from an invitation, net/invite.js) runs no Python: it never starts it.
 
-readBuild().then((build) => start(build)).catch(() => {}); // app.js shows the error
+import { readBuild, start } from "./engine-client.js";
+import { isGuestPage } from "./net/invite.js";
+
+if (!isGuestPage()) readBuild().then((build) => start(build)).catch(() => {}); // app.js shows the error

@@ -17,7 +17,8 @@
 // The views mark their clickable elements with data-action="<action id>"; a suggestion whose
 // action has no visible element is still named in the reason line by its label.
 
-import { failureText, request } from "./engine-client.js";
+import { failureText } from "./engine-client.js";
+import { session } from "./session.js";
 import { announce, bringIntoView, curtainOpen, onShortcut } from "./a11y.js";
 import { $, show } from "./dom.js";
 
@@ -93,7 +94,7 @@ function stop() {
   if (!asking) return false;
   asking.cancelled = true;
   asking = null;
-  request("hint_stop");
+  session().hintStop();
   return true;
 }
 
@@ -121,15 +122,15 @@ async function ask({ fromKey = false } = {}) {
   if (fromButton) document.querySelector("#hint-line .hint-cancel").focus({ preventScroll: true });
   announce("Thinking about a move. Cancel or Escape stops.");
   const gone = () => run.cancelled || keyOf(current) !== run.key || !canAsk();
-  let reply = await request("hint_start", { seat: ctx.seat, seconds: HINT_SECONDS });
+  let reply = await session().hintStart({ seat: ctx.seat, seconds: HINT_SECONDS });
   while (reply.ok && !reply.done && !gone()) {
     setProgress(reply.progress);
-    reply = await request("hint_step", { seconds: SLICE_SECONDS });
+    reply = await session().hintStep({ seconds: SLICE_SECONDS });
   }
   if (run.cancelled) return;     // Cancel, the lobby or the curtain stopped it: all said and done
   asking = null;
   if (gone()) {                  // the turn moved on meanwhile: not for this screen
-    if (reply.ok && !reply.done) request("hint_stop");
+    if (reply.ok && !reply.done) session().hintStop();
     updateButton();
     return;
   }

@@ -27,7 +27,7 @@ function saveStore(store) {
   }
 }
 
-export const defaultName = (kind, i) => (kind === "human" ? `Player ${i + 1}` : `Computer ${i + 1}`);
+export const defaultName = (kind, i) => (kind === "bot" ? `Computer ${i + 1}` : `Player ${i + 1}`);
 const isDefaultName = (name, i) => name === defaultName("human", i) || name === defaultName("bot", i);
 
 function defaultSeat(game, i) {
@@ -47,7 +47,7 @@ function settingsFor(game, store) {
   for (let i = 0; i < game.max_players; i++) {
     const s = saved.seats?.[i];
     const seat = defaultSeat(game, i);
-    if (s && (s.kind === "human" || (s.kind === "bot" && botNames.has(s.bot)))) {
+    if (s && (s.kind === "human" || s.kind === "remote" || (s.kind === "bot" && botNames.has(s.bot)))) {
       Object.assign(seat, { kind: s.kind, bot: s.kind === "bot" ? s.bot : seat.bot });
       // kept as typed: a name too long is shown in its field with the reason (never cut silently)
       if (typeof s.name === "string" && s.name.trim()) seat.name = s.name.slice(0, 10 * NAME_MAX);
@@ -149,7 +149,8 @@ export function renderLobby(root, { games, onStart, onLoad, resume, notice }) {
       h("ol", { class: "seats" },
         settings.seats.slice(0, settings.numPlayers).map((seat, i) => seatRow(seat, i))),
       h("p", { class: "hint" },
-        "Two or more human players share this screen (hotseat): hands are hidden between turns."));
+        "Two or more humans on this device share its screen (hotseat): hands are hidden between turns. " +
+        "A player on another device gets an invitation link or QR code for their phone, tablet or laptop."));
   }
 
   /** "7/20", or the reason a name is refused; the field says it too (aria-invalid). */
@@ -163,7 +164,7 @@ export function renderLobby(root, { games, onStart, onLoad, resume, notice }) {
   }
 
   function seatRow(seat, i) {
-    const kindValue = seat.kind === "human" ? "human" : `bot:${seat.bot}`;
+    const kindValue = seat.kind === "bot" ? `bot:${seat.bot}` : seat.kind;
     const count = h("span", { class: "seat__count", id: `seat-count-${i}`, dataset: { testid: `seat-name-count-${i}` } });
     const input = h("input", { type: "text", value: seat.name, autocomplete: "off", "aria-describedby": `seat-count-${i}`,
                                dataset: { testid: `seat-name-${i}`, key: `seat-name-${i}` },
@@ -176,12 +177,13 @@ export function renderLobby(root, { games, onStart, onLoad, resume, notice }) {
                       onchange: (e) => {
                         const v = e.target.value;
                         const wasDefault = isDefaultName(seat.name.trim(), i);
-                        if (v === "human") seat.kind = "human";
+                        if (v === "human" || v === "remote") seat.kind = v;
                         else Object.assign(seat, { kind: "bot", bot: v.slice(4) });
                         if (wasDefault) seat.name = defaultName(seat.kind, i);
                         remember(); draw();
                       } },
-          h("option", { value: "human", selected: kindValue === "human" }, "Human"),
+          h("option", { value: "human", selected: kindValue === "human" }, "Human — this device"),
+          h("option", { value: "remote", selected: kindValue === "remote" }, "Human — on another device"),
           (game.bots ?? []).map((b) => h("option", { value: `bot:${b.name}`, selected: kindValue === `bot:${b.name}` },
             `Computer — ${b.title}`)))));
   }

@@ -11,7 +11,8 @@
 //
 // The shell (app.js) opens it with openReplay() and gets control back through onExit.
 
-import { request, failureText } from "./engine-client.js";
+import { failureText } from "./engine-client.js";
+import { session } from "./session.js";
 import { $, h, fillNames, show } from "./dom.js";
 import { PACE } from "./pace.js";
 import { announce, rove } from "./a11y.js";
@@ -47,7 +48,7 @@ let replay = null; // the open replay, or null
  *  or if `wanted()` says the page has moved on meanwhile (the lobby, another game). */
 export async function openReplay(opts) {
   closeReplay();
-  const reply = await request("replay_info");
+  const reply = await session().replayInfo();
   if (opts.wanted && !opts.wanted()) return false;
   if (!reply.ok) {
     opts.showError?.(failureText(reply, (error) => `The replay could not start: ${error}`));
@@ -180,7 +181,7 @@ async function goTo(step, { say = true, playing = false } = {}) {
   step = Math.max(0, Math.min(r.info.steps, step));
   r.want = step; // steps asked for quickly one after another count from here
   const token = ++r.token;
-  const reply = await request("replay_view", { step, seat: r.viewer.seat, open: r.viewer.open });
+  const reply = await session().replayView({ step, seat: r.viewer.seat, open: r.viewer.open });
   if (replay !== r || token !== r.token) return; // closed, or a later step was asked for
   if (!reply.ok) {
     r.showError?.(failureText(reply));

@@ -10,7 +10,8 @@ import { h, listWords, show } from "./dom.js";
  * @param {HTMLElement} box
  * @param {object} view the last view drawn (its `result`: scores, winners, unit, columns, rows)
  * @param {{names: string[], fill: (text: string) => string, module?: import("./views/contract.js").ViewModule,
- *          onPlayAgain: () => void, onNewGame: () => void, onReplay: () => void}} how
+ *          onPlayAgain: (() => void) | null, onNewGame: (() => void) | null, onReplay: () => void}} how
+ *   (a guest's page, whose host decides what comes next, has no Play again and no New game)
  */
 export function drawResult(box, view, { names, fill, module, onPlayAgain, onNewGame, onReplay }) {
   const result = view?.result;
@@ -48,9 +49,9 @@ export function drawResult(box, view, { names, fill, module, onPlayAgain, onNewG
         row.cells.map((c) => h("td", {}, String(c))),
         h("td", { class: "scores__total", dataset: { testid: "score-total" } }, String(row.total)))))),
     h("div", { class: "result__actions" },
-      h("button", { type: "button", class: "primary", dataset: { testid: "play-again" }, onclick: onPlayAgain },
-        "Play again"),
-      h("button", { type: "button", dataset: { testid: "result-new-game" }, onclick: onNewGame }, "New game"),
+      onPlayAgain ? h("button", { type: "button", class: "primary", dataset: { testid: "play-again" }, onclick: onPlayAgain },
+        "Play again") : null,
+      onNewGame ? h("button", { type: "button", dataset: { testid: "result-new-game" }, onclick: onNewGame }, "New game") : null,
       h("button", { type: "button", dataset: { testid: "result-replay" }, onclick: onReplay }, "Replay")));
   module?.decorateResult?.(box, view, { names, fill });
   show(box, true);

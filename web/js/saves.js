@@ -3,7 +3,8 @@
 // file and explains what is wrong with it (docs/bridge-contract.md, load).
 
 import { $, downloadJSON } from "./dom.js";
-import { request, failureText } from "./engine-client.js";
+import { failureText } from "./engine-client.js";
+import { session } from "./session.js";
 import { curtainOpen } from "./a11y.js";
 import { showError } from "./toast.js";
 import { defaultSeats, defaultName, NAME_MAX } from "./lobby.js";
@@ -11,7 +12,7 @@ import { defaultSeats, defaultName, NAME_MAX } from "./lobby.js";
 /** The engine's save of the current game with the page's own fields ("seats", "hints": the
  *  engine ignores extra keys), or a failed reply. */
 export async function pageSave(setup) {
-  const reply = await request("save");
+  const reply = await session().save();
   if (!reply.ok) return reply;
   return { ok: true, save: reply.save, file: { ...reply.save, seats: setup?.seats, hints: setup?.hints !== false } };
 }
@@ -58,11 +59,12 @@ export function setupFromSave(status, seats, hints, info) {
   const botNames = new Set((info?.bots ?? []).map((b) => b.name));
   const valid = Array.isArray(seats) && seats.length === status.num_players &&
     seats.every((s) => s && typeof s.name === "string" &&
-      (s.kind === "human" || (s.kind === "bot" && botNames.has(s.bot))));
+      (s.kind === "human" || s.kind === "remote" || (s.kind === "bot" && botNames.has(s.bot))));
   const fits = (name) => name.trim() !== "" && name.trim().length <= NAME_MAX;
   return {
     game: status.game, numPlayers: status.num_players, seed: status.seed, options: status.options,
     seats: valid ? seats.map((s, i) => ({ kind: s.kind, bot: s.kind === "bot" ? s.bot : null,
+                                         ...(s.kind === "remote" && botNames.has(s.standIn) ? { standIn: s.standIn } : {}),
                                          name: fits(s.name) ? s.name.trim() : defaultName(s.kind, i) }))
                  : defaultSeats(info ?? { bots: [] }, status.num_players),
     hints: hints !== false,

@@ -1,0 +1,300 @@
+// A guest's side of a table: the page of a player on another device (or of the table
+// screen). It runs no Python: it connects to the host, proves the host is who the invitation
+// says, takes its seat, and from then on draws what the host sends. It is also the remote
+// session (session.js) the shell talks to: act, undo, hint and replay become messages to the
+// host, whose replies come back shaped as the bridge's.
+//
+//   const guest = joinTable(invite, { onSeated, onState, onConnection, onReveal, onReply });
+//   useSession(guest.session);
+//
+// Only the verified host is listened to: a message from any other peer in the room (another
+// guest posing as the host, say) is ignored. The guest keeps, in this browser, a fingerprint
+// of every view it was shown (for "Verify this game", verify.js) and its own part of the
+// deal; its device id lets it take its seat back after a reload.
+
+import { encode, parseFromHost } from "./protocol.js";
+import { proofText, randomToken, verify, viewPrint } from "./crypto.js";
+import { checkDeal } from "./verify.js";
+import { netConfig } from "./config.js";
+
+/** How long a request to the host may take before the guest says the connection is lost. */
+const REPLY_MS = 20_000;
+/** No message from the host for this long: the connection is taken as lost (it pings every 3 s). */
+const SILENT_MS = 9000;
+
+/** What this browser keeps of one table: device id, its contribution, the commitment and the
+ *  fingerprints of the views shown ({at: print}). */
+function memoryFor(invite) {
+  const key = `moteplay.guest.v1.${invite.room}.${invite.seat ?? "watch"}`;
+  let data = null;
+  try {
+    data = JSON.parse(localStorage.getItem(key));
+  } catch { /* fresh */ }
+  if (!data || typeof data !== "object") data = {};
+  data.device ??= randomToken(12);
+  data.contribution ??= randomToken(16);
+  data.prints ??= {};
+  const save = () => {
+    try {
+      localStorage.setItem(key, JSON.stringify(data));
+    } catch { /* storage full or disabled: verification then covers what is left */ }
+  };
+  save();
+  return { data, save };
+}
+
+export function joinTable(invite, handlers = {}) {
+  const on = { onSeated() {}, onState() {}, onConnection() {}, onReveal() {}, onRefused() {}, onReplyCode() {}, ...handlers };
+  const memory = memoryFor(invite);
+  const mine = memory.data;
+  const received = [];          // every message that reached this page, from anyone (tests read it)
+  let ignored = 0;              // messages not from the verified host
+  let host = null;              // the verified host's link
+  let room = null;
+  let heard = 0;
+  let last = null;              // the last state {at, status, view, table}
+  let table = null;
+  let seat;                     // undefined until seated
+  let reveal = null;            // {ok, problem, save, seed} once the host revealed its secret
+  const waiting = [];           // requests waiting for an answer: {kind, resolve, timer}
+  let state = "connecting";
+  let closed = false;
+
+  const config = netConfig();
+  const relays = invite.relays ?? config.relays;
+  const iceServers = invite.ice === "none" ? [] : config.iceServers;
+
+  function setConnection(next, detail = "") {
+    state = next;
+    on.onConnection(next, detail);
+  }
+
+  function attach(link, selfId) {
+    const nonce = randomToken(16);
+    link.onmessage = (data) => receive(link, data, nonce, selfId);
+    link.onclose = () => {
+      if (link !== host) return;
+      host = null;
+      failWaiting("The connection to the host was lost.");
+      if (!closed) setConnection("reconnecting");
+    };
+    link.send(encode("hello", { nonce }));
+  }
+
+  async function receive(link, data, nonce, selfId) {
+    if (received.length < 50_000) received.push(typeof data === "string" ? data : String(data));
+    const parsed = parseFromHost(data);
+    if (!parsed.ok) {
+      ignored += 1;
+      return;
+    }
+    const msg = parsed.msg;
+    if (link !== host) {
+      // only a proof for this connection's nonce, naming this page's peer id, signed with the
+      // invitation's key makes a peer the host; anything else from a peer not proven is ignored
+      const good = msg.t === "proof" && msg.nonce === nonce && msg.peer === selfId &&
+        await verify(invite.hostKey, proofText(invite.room, selfId, nonce), msg.sig);
+      if (!good) {
+        ignored += 1;
+        return;
+      }
+      if (mine.commitment && mine.commitment !== msg.commitment) {
+        mine.commitmentChanged = true; // said at the end: the host changed its mind about the deal
+      }
+      mine.commitment ??= msg.commitment;
+      memory.save();
+      host = link;
+      heard = Date.now();
+      setConnection("joining", msg.host);
+      link.send(encode("join", { seat: invite.seat, secret: invite.secret, device: mine.device,
+                                 contribution: mine.contribution }));
+      return;
+    }
+    heard = Date.now();
+    switch (msg.t) {
+      case "ping":
+        link.send(encode("pong"));
+        return;
+      case "seated":
+        seat = msg.seat;
+        table = msg.table;
+        setConnection("connected");
+        on.onSeated(msg);
+        return;
+      case "state":
+        await gotState(msg);
+        return;
+      case "refused":
+        if (!answer(msg.re, { ok: false, error: msg.error })) on.onRefused(msg);
+        return;
+      case "undone":
+        answer("undo", { ok: true, undone: msg.undone, status: last?.status });
+        return;
+      case "hint":
+        answer("hint", msg.reply);
+        return;
+      case "replay":
+        answer("replay", msg.reply);
+        return;
+      case "reveal":
+        reveal = await checkReveal(msg);
+        on.onReveal(reveal);
+        return;
+      default:
+        ignored += 1;
+    }
+  }
+
+  async function gotState(msg) {
+    // an undo takes the game back: fingerprints of the steps after it no longer hold
+    for (const at of Object.keys(mine.prints)) if (Number(at) > msg.at) delete mine.prints[at];
+    mine.prints[msg.at] = await viewPrint(msg.view);
+    memory.save();
+    const moved = last == null || last.at !== msg.at;
+    last = msg;
+    table = msg.table;
+    if (moved) answer("act", { ok: true, status: msg.status });
+    on.onState(msg);
+  }
+
+  /** The end: the host's secret against its commitment, the seed against everyone's parts. */
+  async function checkReveal(msg) {
+    const deal = await checkDeal(msg, { commitment: mine.commitment, contribution: mine.contribution, seat });
+    if (mine.commitmentChanged) deal.problems.unshift("the host's commitment changed during the game");
+    return { ...deal, ok: deal.problems.length === 0, prints: { ...mine.prints }, seat };
+  }
+
+  // ------------------------------------------------------------------ requests and answers
+  function request(kind, fields, t = kind) {
+    if (!host) return Promise.resolve({ ok: false, error: "Not connected to the host right now: it reconnects by itself." });
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        waiting.splice(waiting.findIndex((w) => w.resolve === resolve), 1);
+        resolve({ ok: false, error: "The host did not answer in time: the connection may be lost." });
+      }, REPLY_MS);
+      waiting.push({ kind, resolve, timer });
+      host.send(encode(t, fields));
+    });
+  }
+
+  function answer(kind, reply) {
+    const i = waiting.findIndex((w) => w.kind === kind);
+    if (i < 0) return false;
+    const [w] = waiting.splice(i, 1);
+    clearTimeout(w.timer);
+    w.resolve(reply);
+    return true;
+  }
+
+  function failWaiting(error) {
+    for (const w of waiting.splice(0)) {
+      clearTimeout(w.timer);
+      w.resolve({ ok: false, error });
+    }
+  }
+
+  const hostOnly = () => Promise.resolve({ ok: false, error: "Only the host's page can do that." });
+  let hintAsk = null;
+  const session = Object.freeze({
+    remote: true,
+    start: hostOnly,
+    load: hostOnly,
+    botTurn: hostOnly,
+    view: (s) => Promise.resolve(last && s === seat ? { ok: true, view: last.view }
+                                 : { ok: false, error: "This page shows only its own seat." }),
+    act: (s, action) => request("act", { action, at: last?.at ?? 0 }),
+    undo: () => request("undo", { at: last?.at ?? 0 }),
+    save: () => Promise.resolve(reveal ? { ok: true, save: reveal.save }
+                                : { ok: false, error: "The host keeps the game until it is over." }),
+    hintStart() {
+      const started = Date.now();
+      hintAsk = { started, reply: request("hint", { at: last?.at ?? 0 }) };
+      return Promise.resolve({ ok: true, progress: 0, done: false });
+    },
+    async hintStep() {
+      const ask = hintAsk;
+      if (!ask) return { ok: false, error: "no hint was asked for" };
+      const reply = await Promise.race([ask.reply, new Promise((r) => setTimeout(() => r(null), 250))]);
+      if (reply == null) return { ok: true, done: false, progress: Math.min(0.95, (Date.now() - ask.started) / 3500) };
+      hintAsk = null;
+      return reply.ok ? { ...reply, done: true, progress: 1 } : reply;
+    },
+    hintStop() {
+      hintAsk = null;
+      return Promise.resolve({ ok: true, stopped: true });
+    },
+    hint: () => request("hint", { at: last?.at ?? 0 }),
+    replayInfo: () => request("replay", {}),
+    replayView: ({ step, seat: s, open }) => request("replay", { step, seat: s ?? null, open: open === true }),
+  });
+
+  // ------------------------------------------------------------------ connecting
+  async function connect() {
+    if (closed) return;
+    setConnection(host ? "connected" : "connecting");
+    if (invite.offer) {
+      const { answerOffer } = await import("./manual.js");
+      let made;
+      try {
+        made = await answerOffer(invite.offer, { iceServers });
+      } catch (err) {
+        setConnection("failed", String(err?.message ?? err));
+        return;
+      }
+      on.onReplyCode(made.code);
+      made.link.then((link) => attach(link, "manual"),
+                     (err) => setConnection("failed", String(err?.message ?? err)));
+      return;
+    }
+    try {
+      const { openRoom } = await import("./relay.js");
+      room = await openRoom({ room: invite.room, password: invite.password, relays, iceServers });
+    } catch (err) {
+      setConnection("failed", String(err?.message ?? err));
+      return;
+    }
+    room.onpeer = (link) => attach(link, room.selfId);
+  }
+
+  /** Connect again from scratch (the page woke up, or the host has been silent too long). */
+  function reconnect() {
+    if (closed || invite.offer) return;
+    host?.close();
+    host = null;
+    room?.leave();
+    room = null;
+    connect();
+  }
+
+  const watchdog = setInterval(() => {
+    if (host && Date.now() - heard > SILENT_MS) reconnect();
+  }, 1000);
+  const wake = () => {
+    if (document.visibilityState === "visible" && (!host || Date.now() - heard > SILENT_MS)) reconnect();
+  };
+  document.addEventListener("visibilitychange", wake);
+  window.addEventListener("online", wake);
+  window.addEventListener("pagehide", () => host?.send(encode("bye")));
+
+  connect();
+
+  return {
+    session,
+    get seat() { return seat; },
+    get table() { return table; },
+    get last() { return last; },
+    get connection() { return state; },
+    get reveal() { return reveal; },
+    /** For the tests: every message received (raw text) and how many were ignored. */
+    get received() { return received.slice(); },
+    get ignored() { return ignored; },
+    get prints() { return { ...mine.prints }; },
+    reconnect,
+    leave() {
+      closed = true;
+      clearInterval(watchdog);
+      host?.send(encode("bye"));
+      room?.leave();
+    },
+  };
+}

@@ -1,0 +1,152 @@
+// The messages between a host and its guests, and their checks: the one place that says what
+// may cross from one device to another (docs/multiplayer.md, "Messages").
+//
+// Every message is a JSON object sent as text, with `v` (the protocol's version) and `t` (its
+// type). The host trusts nothing a guest sends: parseIntent() turns a guest's text into a
+// checked intent or a refusal in plain words. A guest trusts only its verified host: it still
+// parses the host's text with parseFromHost(), which checks shapes, never meaning. Nothing
+// from another device is ever inserted as HTML: the shell draws it as text.
+
+export const VERSION = 1;
+
+/** The largest message a guest may send (intents are tiny). */
+export const MAX_INTENT_BYTES = 4096;
+/** The largest message a host may send (a view, or the whole game's save at the end). */
+export const MAX_HOST_BYTES = 4_000_000;
+/** How deep a message's JSON may nest. */
+const MAX_DEPTH = 40;
+/** Keys refused anywhere in a message: they could reach an object's prototype. */
+const POISON = new Set(["__proto__", "constructor", "prototype"]);
+
+const isInt = (x, lo, hi) => Number.isSafeInteger(x) && x >= lo && x <= hi;
+const isToken = (x, max = 64) => typeof x === "string" && x.length >= 8 && x.length <= max && /^[A-Za-z0-9_-]+$/.test(x);
+
+/** JSON text -> object, refusing what is too big, too deep, not an object, or has a poisoned key. */
+export function parseText(data, maxBytes) {
+  if (typeof data !== "string") return { ok: false, error: "a message must be JSON text" };
+  if (data.length > maxBytes) return { ok: false, error: `the message is too large (${data.length} characters, at most ${maxBytes})` };
+  let msg;
+  try {
+    msg = JSON.parse(data);
+  } catch {
+    return { ok: false, error: "the message is not valid JSON" };
+  }
+  if (msg === null || typeof msg !== "object" || Array.isArray(msg)) return { ok: false, error: "a message must be a JSON object" };
+  const bad = badKey(msg, 0);
+  if (bad) return { ok: false, error: bad };
+  if (msg.v !== VERSION) {
+    return { ok: false, error: `the other page speaks another version of Moteplay's messages (${String(msg.v).slice(0, 8)}, this page ${VERSION}): reload both pages` };
+  }
+  if (typeof msg.t !== "string") return { ok: false, error: "a message needs a type" };
+  return { ok: true, msg };
+}
+
+function badKey(value, depth) {
+  if (depth > MAX_DEPTH) return "the message is nested too deeply";
+  if (value === null || typeof value !== "object") return null;
+  for (const key of Object.keys(value)) {
+    if (POISON.has(key)) return `the message has a forbidden key (${key})`;
+    const bad = badKey(value[key], depth + 1);
+    if (bad) return bad;
+  }
+  return null;
+}
+
+/**
+ * What a guest may ask of the host, each with its fields (anything else is refused):
+ *   hello   {nonce}                      prove that you are the host (before anything else)
+ *   join    {seat, secret, device, contribution}   take my seat (seat null: the table screen)
+ *   act     {action, at}                 take this action, offered to me at step `at`
+ *   undo    {at}                         take back my last decision
+ *   hint    {at}                         suggest a move for my seat
+ *   replay  {step, seat, open} | {}      replay: {} for the game's steps, else a seat's view at a step
+ *   pong    {}                           I am still here (answers the host's ping)
+ *   bye     {}                           I am leaving (the page closes)
+ */
+const INTENTS = {
+  hello: { nonce: (x) => isToken(x) },
+  join: { seat: (x) => x === null || isInt(x, 0, 15), secret: (x) => isToken(x), device: (x) => isToken(x),
+          contribution: (x) => isToken(x) },
+  act: { action: (x) => typeof x === "string" && x.length > 0 && x.length <= 200, at: (x) => isInt(x, 0, 1e7) },
+  undo: { at: (x) => isInt(x, 0, 1e7) },
+  hint: { at: (x) => isInt(x, 0, 1e7) },
+  replay: { step: (x) => x === undefined || isInt(x, 0, 1e7), seat: (x) => x === undefined || x === null || isInt(x, 0, 15),
+            open: (x) => x === undefined || typeof x === "boolean" },
+  pong: {},
+  bye: {},
+};
+
+/** A guest's text -> `{ok: true, msg}` (a checked intent) or `{ok: false, error}`. */
+export function parseIntent(data) {
+  const parsed = parseText(data, MAX_INTENT_BYTES);
+  if (!parsed.ok) return parsed;
+  const { msg } = parsed;
+  const fields = Object.hasOwn(INTENTS, msg.t) ? INTENTS[msg.t] : null;
+  if (!fields) return { ok: false, error: `unknown message type “${msg.t.slice(0, 30)}”` };
+  for (const key of Object.keys(msg)) {
+    if (key !== "v" && key !== "t" && !Object.hasOwn(fields, key)) return { ok: false, error: `unexpected field “${key.slice(0, 30)}” in ${msg.t}` };
+  }
+  for (const [key, check] of Object.entries(fields)) {
+    if (!check(msg[key])) return { ok: false, error: `bad or missing field “${key}” in ${msg.t}` };
+  }
+  return { ok: true, msg };
+}
+
+/**
+ * What the host sends (a guest checks the shape, then draws it as text):
+ *   proof    {nonce, peer, sig, commitment, host}   the host's answer to hello
+ *   seated   {seat, table}          you have this seat; `table`: the game, seats and names
+ *   state    {at, status, view, table}   the game now: your seat's view at step `at`
+ *   refused  {re, error}            your `re` message changed nothing, because `error`
+ *   undone   {undone}               your undo took back this decision ({id, label})
+ *   hint     {reply}                the answer to your hint (the bridge's hint reply)
+ *   replay   {reply}                the answer to your replay request
+ *   reveal   {secret, contributions, save}   the game is over: the host's secret and the moves
+ *   ping     {}                     are you still there?
+ */
+const FROM_HOST = {
+  proof: (m) => isToken(m.nonce) && typeof m.peer === "string" && typeof m.sig === "string" &&
+                /^[0-9a-f]{64}$/.test(m.commitment ?? "") && typeof m.host === "string",
+  seated: (m) => (m.seat === null || isInt(m.seat, 0, 15)) && isTable(m.table),
+  state: (m) => isInt(m.at, 0, 1e7) && isObject(m.status) && isObject(m.view) && isTable(m.table),
+  refused: (m) => typeof m.re === "string" && typeof m.error === "string",
+  undone: (m) => isObject(m.undone) && typeof m.undone.label === "string",
+  hint: (m) => isObject(m.reply),
+  replay: (m) => isObject(m.reply),
+  reveal: (m) => typeof m.secret === "string" && Array.isArray(m.contributions) && isObject(m.save),
+  ping: () => true,
+};
+const isObject = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
+const isTable = (t) => isObject(t) && typeof t.game === "string" && Array.isArray(t.seats) &&
+  t.seats.every((s) => isObject(s) && typeof s.name === "string");
+
+/** The host's text -> `{ok: true, msg}` or `{ok: false, error}` (a guest ignores what fails). */
+export function parseFromHost(data) {
+  const parsed = parseText(data, MAX_HOST_BYTES);
+  if (!parsed.ok) return parsed;
+  const check = Object.hasOwn(FROM_HOST, parsed.msg.t) ? FROM_HOST[parsed.msg.t] : null;
+  if (!check || !check(parsed.msg)) return { ok: false, error: `unexpected ${String(parsed.msg.t).slice(0, 30)} message` };
+  return parsed;
+}
+
+/** A message as text, ready to send. */
+export const encode = (t, fields = {}) => JSON.stringify({ v: VERSION, t, ...fields });
+
+/** How many messages a guest may send in a burst, and how many a second after that. */
+export const RATE = { burst: 30, perSecond: 10 };
+
+/** A token bucket: take() says whether one more message is allowed now. */
+export function rateLimiter({ burst, perSecond } = RATE, now = () => performance.now()) {
+  let tokens = burst;
+  let last = now();
+  return {
+    take() {
+      const t = now();
+      tokens = Math.min(burst, tokens + ((t - last) / 1000) * perSecond);
+      last = t;
+      if (tokens < 1) return false;
+      tokens -= 1;
+      return true;
+    },
+  };
+}
