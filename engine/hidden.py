@@ -8,6 +8,10 @@ leaves a seat's view alone; no log line names a card the seat has never seen) bo
 is written from the game's state fields independently of :meth:`~engine.core.State.determinize`
 and of the views, so it can catch either; the engine and the bots never use it.
 
+The table screen (a spectator, seat ``None``) sees only the public places: a kind is secret from
+it when some copy is anywhere else -- hidden from a seat, or seen by some seats only (a hand is
+seen by its owner) -- and no copy is public (:meth:`HiddenInfo.public`).
+
 A *slot* is ``(list, index)``: one place holding one card in the state. A card's *kind* is what a
 text can tell apart (a Motto card is its own kind; a Mottainai card's kind is its design).
 """
@@ -55,6 +59,11 @@ class HiddenInfo:
         """The kinds ``seat`` can see now (public places, its own cards, the cards it knows)."""
         raise NotImplementedError
 
+    def public(self, state) -> Counter:
+        """The kinds in the public places: what every seat and the table screen see (face-up
+        cards on the table, discards; not a card some seats know and others do not)."""
+        raise NotImplementedError
+
     def kind(self, card) -> object:
         """The kind of a card as the state holds it (by default the card itself)."""
         return card
@@ -66,11 +75,25 @@ class HiddenInfo:
         counts.update(self.kind(card) for card in self.held(state, seat))
         return counts
 
-    def secret(self, state, seat: int) -> set:
+    def secret(self, state, seat: int | None) -> set:
         """The kinds ``seat`` must not see named: a copy is hidden from it and none is visible
-        (a kind with a visible copy may be named: the seat cannot tell which copy is meant)."""
+        (a kind with a visible copy may be named: the seat cannot tell which copy is meant).
+        ``None``: the table screen, see :meth:`spectator_secret`."""
+        if seat is None:
+            return self.spectator_secret(state)
         visible = self.visible(state, seat)
         return {kind for kind, count in self.unseen(state, seat).items() if count > 0 and not visible[kind]}
+
+    def spectator_secret(self, state) -> set:
+        """The kinds the table screen (a spectator) must not see named: every kind in the game
+        outside the public places (hidden from some seat, or visible to some seats only: their
+        own hands, the cards they know), unless a copy is public."""
+        present = Counter()
+        for seat in range(state.num_players):
+            present.update(self.unseen(state, seat))
+            present.update(self.visible(state, seat))
+        public = self.public(state)
+        return {kind for kind, count in present.items() if count > 0 and not public[kind]}
 
     def named(self, text: str) -> set:
         """The kinds a text names, by key or by phrase."""

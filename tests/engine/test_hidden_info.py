@@ -4,7 +4,8 @@ For every game at every player count, random games are played to the end. At eve
 every seat S, the game's hidden-information model (its spec's ``hidden``, :mod:`engine.hidden`;
 the fuzz suite reads the same one) tells from the state's own fields which cards are hidden from
 S (other players' hands, the deck, Mottainai waiting areas -- hidden even from their owner -- and
-face-down starting tasks, Moteneba event cards in hand) and which cards S may see. A card *kind*
+face-down starting tasks, Moteneba event cards in hand) and which cards S may see. The table
+screen (a spectator, ``view(None)``) is audited too: it sees only the public places. A card *kind*
 is **secret** from S when at least one copy is hidden from S and no copy is visible to S
 (duplicates handled honestly: a kind with a public copy may be named, since S cannot tell which
 copy is meant). The test then asserts:
@@ -59,10 +60,11 @@ def _check_game(name, n, seed):
     model = game_spec(name).hidden
     state = engine.new_game(name, n, seed=seed)
     rng = random.Random(seed * 31 + n)
-    before = [model.secret(state, s) for s in range(n)]
+    seats = list(range(n)) + [None]   # None: the table screen, a spectator
+    before = {s: model.secret(state, s) for s in seats}
     log_seen = 0
     for step in range(5000):
-        for seat in range(n):
+        for seat in seats:
             now = model.secret(state, seat)
             view = state.view(seat)
             new_lines = view["log"][log_seen:]
@@ -101,3 +103,36 @@ def test_the_audit_catches_a_leak(monkeypatch):
     monkeypatch.setattr(MR.MottoState, "_table", leaky)
     with pytest.raises(AssertionError, match="names hidden"):
         _check_game("motto", 2, 0)
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_the_table_screen_sees_only_the_public_places(name):
+    """What every seat sees includes the public places; whatever is secret from a seat is secret
+    from the table screen too, and so is each seat's own hand (unless a copy is public)."""
+    model = game_spec(name).hidden
+    state = engine.new_game(name, game_spec(name).info.min_players, seed=3)
+    rng = random.Random(3)
+    for _ in range(400):
+        public = model.public(state)
+        spectator = model.secret(state, None)
+        assert spectator == model.spectator_secret(state)
+        for seat in range(state.num_players):
+            assert not public - model.visible(state, seat), f"seat {seat} cannot see a public card"
+            assert model.secret(state, seat) <= spectator
+            if not state.is_over:
+                own = {model.kind(card) for card in state.hands[seat]}
+                assert {kind for kind in own if not public[kind]} <= spectator
+        if state.is_over:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+
+
+def test_a_kind_in_both_hands_is_secret_from_the_table_screen_only():
+    """Two players each holding a copy: neither seat learns anything from its name (each sees a
+    copy), but the table screen, which sees neither hand, does."""
+    model = game_spec("motto").hidden
+    state = engine.new_game("motto", 2, seed=0)
+    card = next(c for c in state.hands[0] if not model.public(state)[c])
+    state.hands[1][0] = card
+    assert card not in model.secret(state, 0) and card not in model.secret(state, 1)
+    assert card in model.secret(state, None)

@@ -37,11 +37,15 @@ class MotenebaHidden(HiddenInfo):
         playing = self._playing(state)
         return [playing] if playing is not None and seat != state.current_player else []
 
-    def visible(self, state, seat):
-        seen = Counter(state.hands[seat])
-        seen.update(state.discard)
+    def public(self, state):
+        seen = Counter(state.discard)
         if any(any(row) for row in state.power):
             seen["power"] += 1  # +3 Power cards played on the girls this year
+        return seen
+
+    def visible(self, state, seat):
+        seen = Counter(state.hands[seat])
+        seen.update(self.public(state))
         playing = self._playing(state)
         if playing is not None and seat == state.current_player:
             seen[playing] += 1

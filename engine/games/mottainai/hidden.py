@@ -2,6 +2,8 @@
 
 Hidden from a seat, except the cards it knows (``known``): the deck, the other hands (public once
 the game is over), every waiting area (its own too, until night) and face-down starting tasks.
+Public: the floor, the helpers, craft benches, sales, galleries and gift shops, face-up tasks, and
+the cards shown to every seat.
 The work and supports the player to move is choosing stay hidden, and stay where they are when
 the tests re-deal. A card's kind is its design (card % 54).
 """
@@ -47,15 +49,23 @@ class MottainaiHidden(HiddenInfo):
             chosen.add(state.work)
         return [(place, i) for place, i in self.hidden(state, seat) if place[i] in chosen]
 
-    def visible(self, state, seat):
+    def public(self, state):
         seen = Counter(self.kind(c) for c in state.floor)
         for s in range(state.num_players):
             for zone in _PUBLIC_ZONES:
                 seen.update(self.kind(c) for c in getattr(state, zone)[s])
             if state.tasks[s] is not None and not state.task_face_down[s]:
                 seen[self.kind(state.tasks[s])] += 1
-            if state.is_over or s == seat:
+            if state.is_over:
                 seen.update(self.kind(c) for c in state.hands[s])
-        bit = 1 << seat
-        seen.update(self.kind(card) for card, bits in state.known.items() if bits & bit)
+        everyone = (1 << state.num_players) - 1   # a card shown to every seat (a support shown from hand)
+        seen.update(self.kind(card) for card, bits in state.known.items() if bits & everyone == everyone)
+        return seen
+
+    def visible(self, state, seat):
+        seen = self.public(state)
+        if not state.is_over:
+            seen.update(self.kind(c) for c in state.hands[seat])
+        bit, everyone = 1 << seat, (1 << state.num_players) - 1
+        seen.update(self.kind(card) for card, bits in state.known.items() if bits & bit and bits & everyone != everyone)
         return seen

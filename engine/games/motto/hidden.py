@@ -31,13 +31,15 @@ class MottoHidden(HiddenInfo):
         free = {i for _, i in slots_except(state.hands[mover], state.known[mover] + state.selection)}
         return [(cards, i) for cards, i in slots_except(state.hands[mover], state.known[mover]) if i not in free]
 
-    def visible(self, state, seat):
-        seen = Counter(state.hands[seat])
-        for other in range(state.num_players):
-            if other != seat:
-                seen.update(state.known[other])
+    def public(self, state):
+        seen = Counter(c for known in state.known for c in known)
         seen.update(c for c in state.pool if c is not None)
         seen.update(state.discard)
         if state.last_play is not None:
             seen.update(state.last_play[1])
+        return seen
+
+    def visible(self, state, seat):
+        seen = self.public(state) - Counter(state.known[seat])  # its own known cards are in its hand
+        seen.update(state.hands[seat])
         return seen
