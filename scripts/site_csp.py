@@ -10,9 +10,15 @@ What the page may load and why (docs/web.md, "Vendored libraries, the import map
   are checked against script-src like inline scripts). No other inline script runs, so an
   injected ``<script>`` or ``onclick=`` is refused.
   ``'wasm-unsafe-eval'``: Pyodide compiles its WebAssembly (``WebAssembly.compile``).
-  ``'unsafe-eval'``: PyScript's worker builds functions from text with ``Function(...)``
-  (its bridge to the page and its hooks); without it the worker's boot fails. PyScript's
-  worker is a blob: worker, which inherits this policy.
+  ``'unsafe-eval'``: PyScript builds functions from text with ``Function(...)``: its
+  ``PyWorker`` constructor, on the page, joins the worker's hooks into one function
+  (``onBeforeRunAsync``), and its worker does the same for calls between the two. Without
+  it the engine never starts ("EvalError: Evaluating a string as JavaScript violates the
+  following Content Security Policy directive"). PyScript's worker is a blob: worker, which
+  inherits this policy.
+* No ``style-src``/``'unsafe-inline'``: the page sets styles only through its stylesheets and
+  the CSSOM (``element.style``), which a CSP does not restrict; the end-to-end tests fail on
+  any CSP violation the page reports.
 * ``worker-src 'self' blob:``: the service worker (sw.js) and PyScript's blob: worker.
 * ``connect-src 'self'``, the public relays of web/js/net/config.js (RELAYS, read by the
   build), and ``ws://127.0.0.1:* ws://localhost:*`` for a relay run on this machine (people
