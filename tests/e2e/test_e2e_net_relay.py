@@ -144,3 +144,55 @@ def test_the_vendored_libraries_load_by_name_under_the_policy(page, problems, si
     }""")
     assert read == "https://example.org/#join=abc123"
     assert page.evaluate("typeof window.jsQR") == "undefined"
+
+
+def test_closing_a_link_closes_it_on_both_sides(devices, problems, site_url, nostr_relay, room_name):
+    host = open_device(devices, site_url, problems)
+    guest = open_device(devices, site_url, problems)
+    host.evaluate(JOIN, {"relay": nostr_relay, "room": room_name, "listen": True})
+    guest.evaluate(JOIN, {"relay": nostr_relay, "room": room_name, "listen": True})
+    for page in (host, guest):
+        page.wait_for_function("window.__net.links.length >= 1", timeout=JOIN_MS)
+    host.evaluate("window.__net.links[0].close()")
+    assert host.evaluate("window.__net.links[0].closed") is True
+    assert host.evaluate("window.__net.closed.length") == 1
+    started = guest.evaluate("performance.now()")
+    guest.wait_for_function("window.__net.closed.length === 1", timeout=JOIN_MS)
+    print(f"the guest saw the link close after {guest.evaluate('performance.now()') - started:.0f} ms")
+    for page in (host, guest):
+        page.evaluate("window.__net.room.leave()")
+
+
+def test_net_config_reads_the_address_and_the_saved_turn_server(page, problems, site_url):
+    problems.watch(page)
+    page.goto(f"{site_url}?pace=20")
+    page.wait_for_function("window.__app && window.__app.lobbyReady", timeout=BOOT_TIMEOUT_MS)
+    result = page.evaluate("""async () => {
+      const net = await import(new URL("js/net/config.js", location.href).href);
+      const out = {};
+      out.plain = net.netConfig("");
+      out.relays = net.netConfig("?relays=ws://127.0.0.1:7447,https://no.example,wss://a.example/x,ws://127.0.0.1:7447");
+      out.none = net.netConfig("?relays=javascript:alert(1)&ice=none");
+      out.many = net.netConfig("?relays=" + Array.from({length: 12}, (_, i) => `wss://r${i}.example`).join(",")).relays.length;
+      try { net.saveTurn({ urls: "https://turn.example", username: "u", credential: "c" }); out.badTurn = "saved"; }
+      catch (err) { out.badTurn = err.message; }
+      out.saved = net.saveTurn({ urls: ["turn:turn.example:3478", "turns:turn.example:5349"], username: "u", credential: "c" });
+      out.withTurn = net.netConfig("");
+      out.stored = JSON.parse(localStorage.getItem(net.TURN_KEY));
+      net.clearTurn();
+      out.cleared = net.readTurn();
+      out.RELAYS = net.RELAYS;
+      out.STUN = net.STUN;
+      return out;
+    }""")
+    assert result["plain"] == {"relays": result["RELAYS"], "iceServers": result["STUN"], "custom": False}
+    assert all(url.startswith("wss://") for url in result["RELAYS"])
+    assert result["relays"]["relays"] == ["ws://127.0.0.1:7447/", "wss://a.example/x"]
+    assert result["relays"]["custom"] is True and result["relays"]["iceServers"] == result["STUN"]
+    assert result["none"] == {"relays": result["RELAYS"], "iceServers": [], "custom": True}
+    assert result["many"] == 8
+    assert "turn:" in result["badTurn"]
+    turn = {"urls": ["turn:turn.example:3478", "turns:turn.example:5349"], "username": "u", "credential": "c"}
+    assert result["saved"] == turn and result["stored"] == turn
+    assert result["withTurn"]["iceServers"] == [*result["STUN"], turn]
+    assert result["cleared"] is None
