@@ -196,3 +196,17 @@ def test_net_config_reads_the_address_and_the_saved_turn_server(page, problems, 
     assert result["saved"] == turn and result["stored"] == turn
     assert result["withTurn"]["iceServers"] == [*result["STUN"], turn]
     assert result["cleared"] is None
+
+
+def test_a_page_that_left_a_room_can_open_another(devices, problems, site_url, nostr_relay, room_name):
+    host = open_device(devices, site_url, problems)
+    guest = open_device(devices, site_url, problems)
+    host.evaluate(JOIN, {"relay": nostr_relay, "room": room_name, "listen": True})
+    host.evaluate("window.__net.room.leave()")
+    second = room_name + "-2"
+    host.evaluate(JOIN, {"relay": nostr_relay, "room": second, "listen": True})
+    guest.evaluate(JOIN, {"relay": nostr_relay, "room": second, "listen": True})
+    host.wait_for_function("window.__net.links.length === 1", timeout=JOIN_MS)
+    guest.wait_for_function("window.__net.links.length === 1", timeout=JOIN_MS)
+    guest.evaluate("window.__net.links[0].send('again')")
+    host.wait_for_function("window.__net.got[0] === 'again'", timeout=JOIN_MS)
