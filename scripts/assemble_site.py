@@ -24,7 +24,12 @@ Layout produced::
       manifest.webmanifest, icons/      the installable app (copied from web/)
       rules/                            the Rules panel's texts (copied from web/) and its data:
                                         mottainai-cards.json, moteneba-girls.json (from the engine)
+      vendor/<package>-<version>/       browser libraries from npm (Trystero, QR codes), named by
+                                        index.html's import map, loaded only for play on several
+                                        devices (scripts/site_vendor.py)
       .nojekyll                         GitHub Pages: serve files as they are
+
+index.html also gets its Content Security Policy as a meta tag (scripts/site_csp.py).
 
 Every file a browser may keep across builds has a version or a content hash in its path
 (``build.json`` is fetched with ``cache: "no-cache"``). Python's standard library and the
@@ -48,6 +53,9 @@ import sys
 import zipfile
 from datetime import datetime, timezone
 from pathlib import Path
+
+import site_csp
+import site_vendor
 
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json"]
@@ -236,6 +244,7 @@ def copy_pyscript(node: Path, out: Path) -> Path:
     return dest
 
 
+IMPORT_MAP = "<!-- the build writes the import map here"
 MODULE_PRELOAD = "<!-- the build lists the page's modules and PyScript's here (modulepreload)"
 
 
@@ -305,6 +314,12 @@ def main() -> int:
     #    folder named by their hash); Pyodide's full standard library for the bare bench page
     pyscript_dir = copy_pyscript(node, out)
     write_module_preloads(out, pyscript_dir)
+    #    the browser libraries (site/vendor/, loaded only for play on several devices), the
+    #    import map that names them, and the page's Content Security Policy (last: it hashes
+    #    the page's inline scripts, the import map among them)
+    imports = site_vendor.copy_libraries(node, out)
+    fill_page(out, IMPORT_MAP, [site_vendor.import_map(imports)])
+    site_csp.write_policy(out / "index.html", site_csp.relays_from_config(ROOT / "web" / "js" / "net" / "config.js"))
     compiled = pyodide_files(pyodide_src / "python_stdlib.zip", wheel)
     shutil.copy2(compiled / "python_stdlib.zip", out / "pyodide" / "python_stdlib.zip")
     shutil.copy2(pyodide_src / "python_stdlib.zip", out / "bench" / "python_stdlib.zip")

@@ -3,14 +3,22 @@
 * Nothing is built here: run ``scripts/build`` first (``scripts/test`` does).
 * ``site/`` is served on a free 127.0.0.1 port by a threaded server for the session.
 * One browser for the session (pytest-playwright), a fresh context per test.
-* Every request to a host other than 127.0.0.1 is aborted AND fails the test, and so
-  does any uncaught error in the page.
+* Every request to a host other than 127.0.0.1 is aborted AND fails the test (WebSockets
+  too), and so does any uncaught error in the page or a Content Security Policy violation.
+* Play on several devices: ``nostr_relay`` runs a real Nostr relay on 127.0.0.1 for the
+  session (nostr-relay from PyPI), ``devices`` makes more browser contexts (one per device)
+  and ``room_name`` is a fresh room name for each test.
 """
 from __future__ import annotations
 
 import os
 import shutil
+import signal
+import subprocess
 import sys
+import time
+import urllib.request
+import uuid
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -19,8 +27,11 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 SITE = Path(os.environ.get("SITE_DIR", ROOT / "site"))
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+# --allow-loopback-in-peer-connection: WebRTC between two contexts on a machine whose only
+# network is loopback (with camera and microphone permission, see ``devices``).
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--allow-loopback-in-peer-connection"]
 
 sys.path.insert(0, str(ROOT / "scripts"))          # serve_site
 sys.path.insert(0, str(ROOT))                      # engine, for cross-checks in CPython
@@ -34,7 +45,7 @@ except ImportError:  # pragma: no cover - only without the dev requirements
     pytest.skip("pytest-playwright is not installed (pip install -r requirements-dev.txt)",
                 allow_module_level=True)
 
-from e2e_helpers import BOOT_TIMEOUT_MS, PACE  # noqa: E402 - found through sys.path, set above
+from e2e_helpers import BOOT_TIMEOUT_MS, PACE, free_port  # noqa: E402 - found through sys.path, set above
 from serve_site import serve_in_thread  # noqa: E402 - found through sys.path, set above
 
 
@@ -73,8 +84,68 @@ def site_url():
     server.server_close()
 
 
+RELAY_CONFIG = """\
+storage:
+  sqlalchemy.url: sqlite+aiosqlite:///{folder}/nostr.sqlite3
+gunicorn: {{bind: "127.0.0.1:{port}", workers: 1, control_socket_disable: true}}
+verification: {{nip05_verification: disabled}}
+authentication: {{enabled: false}}
+"""
+
+
+@pytest.fixture(scope="session")
+def nostr_relay(tmp_path_factory):
+    """A real Nostr relay (nostr-relay, requirements-dev.txt) on a free 127.0.0.1 port for the
+    session, its database in a temporary folder; yields its ``ws://127.0.0.1:PORT`` URL. It
+    keeps events for a few minutes: give each test its own room (``room_name``)."""
+    exe = Path(sys.executable).parent / "nostr-relay"
+    if not exe.exists():
+        exe = shutil.which("nostr-relay")
+        if not exe:
+            pytest.fail("nostr-relay not found: pip install -r requirements-dev.txt")
+    folder = tmp_path_factory.mktemp("nostr-relay")
+    port = free_port()
+    (folder / "config.yaml").write_text(RELAY_CONFIG.format(folder=folder, port=port))
+    log = open(folder / "relay.log", "wb")
+    # its own process group: gunicorn's master and its worker are stopped together
+    relay = subprocess.Popen([str(exe), "-c", str(folder / "config.yaml"), "serve"], cwd=folder,
+                             stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+
+    def stop():
+        if relay.poll() is None:
+            os.killpg(relay.pid, signal.SIGTERM)
+            try:
+                relay.wait(10)
+            except subprocess.TimeoutExpired:
+                os.killpg(relay.pid, signal.SIGKILL)
+                relay.wait()
+        log.close()
+
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as answer:
+                if answer.status == 200:
+                    break
+        except OSError:
+            pass
+        if relay.poll() is not None or time.monotonic() > deadline:
+            stop()
+            pytest.fail(f"nostr-relay did not start:\n{(folder / 'relay.log').read_text()[-3000:]}")
+        time.sleep(0.1)
+    yield f"ws://127.0.0.1:{port}"
+    stop()
+
+
+@pytest.fixture
+def room_name():
+    """A room nobody has used: the relay keeps a room's signalling events for minutes."""
+    return f"test-{uuid.uuid4().hex[:16]}"
+
+
 class PageProblems:
-    """What went wrong in the page: requests that left 127.0.0.1, uncaught errors."""
+    """What went wrong in the page: requests that left 127.0.0.1, uncaught errors, Content
+    Security Policy violations."""
 
     def __init__(self):
         self.blocked: list[str] = []
@@ -90,9 +161,16 @@ class PageProblems:
                 route.abort()
         context.route("**/*", route)
 
+        def web_socket(ws):
+            self.blocked.append(ws.url)
+            ws.close()
+        context.route_web_socket(lambda url: urlparse(url).hostname != "127.0.0.1", web_socket)
+
     def watch(self, page) -> None:
-        """Note every uncaught error of ``page``."""
+        """Note every uncaught error of ``page`` and every CSP violation it reports."""
         page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+        page.on("console", lambda msg: self.errors.append(msg.text) if msg.type == "error"
+                and "Content Security Policy" in msg.text else None)
 
 
 @pytest.fixture
@@ -102,6 +180,25 @@ def problems(context):
     yield found
     assert found.blocked == [], f"the page tried to leave 127.0.0.1: {found.blocked}"
     assert found.errors == [], f"uncaught errors in the page: {found.errors}"
+
+
+@pytest.fixture
+def devices(browser, browser_context_args, problems):
+    """``make()`` -> a new browser context, as another device (same rules as ``context``:
+    only 127.0.0.1). Camera and microphone are granted: Chromium lists the machine's network
+    interfaces for WebRTC only to pages with that permission, and a machine whose only
+    network is loopback needs them to connect two contexts."""
+    made = []
+
+    def make(**options):
+        context = browser.new_context(**{**browser_context_args, "permissions": ["camera", "microphone"],
+                                         **options})
+        problems.guard(context)
+        made.append(context)
+        return context
+    yield make
+    for context in made:
+        context.close()
 
 
 @pytest.fixture

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 from pathlib import Path
 
 from playwright.sync_api import Page
@@ -11,6 +12,13 @@ WAIT_MS = 60_000
 BOOT_TIMEOUT_MS = 90_000
 # Bot pause in the page during tests (ms, the ?pace= URL parameter); the real default is 700.
 PACE = int(os.environ.get("E2E_PACE", "20"))
+
+
+def free_port() -> int:
+    """A TCP port free on 127.0.0.1 right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
 
 
 def setup_lobby(page: Page, *, players: int, seats: list[str], names: list[str] | None = None,
@@ -81,7 +89,8 @@ def axe_violations(page: Page) -> list[dict]:
     """Run axe-core (npm, pinned in package.json) on the page as it is now: WCAG 2.0/2.1 A + AA."""
     if not page.evaluate("typeof window.axe === 'object'"):
         assert AXE_JS.exists(), f"{AXE_JS} is missing: npm ci"
-        page.add_script_tag(path=str(AXE_JS))
+        # evaluated through the DevTools protocol: the page's CSP refuses an injected <script>
+        page.evaluate(AXE_JS.read_text())
     return page.evaluate(
         """async (tags) => {
              const r = await axe.run(document, {

@@ -1,0 +1,188 @@
+// The transport between pages on several devices: WebRTC data channels between browsers,
+// signalled through Nostr relays by Trystero (@trystero-p2p/nostr, vendored by the build and
+// named in the page's import map; docs/web.md). Trystero is imported only when a room is
+// opened, so a page that never plays over the network never loads it.
+//
+//   const room = await openRoom({ room: "moteplay-abc123", relays, iceServers });
+//   room.onpeer = (link) => {
+//     link.onmessage = (text) => …;   // messages that came before this are delivered now
+//     link.onclose = () => …;
+//     link.send("hello");
+//   };
+//   …
+//   room.leave();
+//
+// A link is one connection to one peer. A page that leaves and comes back is a new link with
+// a new id: tell players apart by what they say (a token in a first message), not by link id.
+
+/** How long openRoom waits for the first relay to answer. */
+const JOIN_TIMEOUT_MS = 15000;
+/** Messages kept for a link whose onmessage is not set yet; later ones are dropped. */
+const BUFFER_LIMIT = 500;
+/** The one Trystero action: every message is a string on it. */
+const ACTION = "m";
+
+/**
+ * Join a room through the relays. Resolves once a relay answers (or rejects with a clear
+ * Error). Every peer that connects becomes a link; onpeer is called for each (links that
+ * connected before onpeer was set are handed to it when it is set).
+ * @param {{appId?: string, room: string, password?: string, relays: string[],
+ *          iceServers?: RTCIceServer[]}} options iceServers left out: Trystero's own STUN servers
+ * @returns {Promise<{selfId: string, onpeer: null | ((link: Link) => void), leave(): void}>}
+ */
+export async function openRoom({ appId = "moteplay", room, password, relays, iceServers } = {}) {
+  if (typeof room !== "string" || !room) throw new Error("openRoom: a room name is needed.");
+  if (!Array.isArray(relays) || !relays.length) throw new Error("openRoom: at least one relay is needed.");
+  let trystero;
+  try {
+    trystero = await import("@trystero-p2p/nostr");
+  } catch (err) {
+    throw new Error(`The network library did not load (${err?.message ?? err}).`);
+  }
+  const config = { appId, relayConfig: { urls: [...relays] } };
+  if (password) config.password = password;
+  if (Array.isArray(iceServers)) config.rtcConfig = { iceServers };
+  const trRoom = trystero.joinRoom(config, room, {
+    onJoinError: ({ error, peerId }) => console.warn(`Moteplay: peer ${peerId} was refused: ${error}`),
+  });
+  const action = trRoom.makeAction(ACTION);
+
+  const links = new Map(); // peer id -> its open link
+  const waiting = []; // links made before onpeer was set
+  let onpeer = null;
+  let left = false;
+
+  const linkFor = (peerId) => {
+    let link = links.get(peerId);
+    if (!link && !left) {
+      link = makeLink(peerId, {
+        send: (text) => action.send(text, { target: peerId }).catch(
+          (err) => console.warn(`Moteplay: a message to ${peerId} was not sent:`, err)),
+        close: () => trRoom.getPeers()[peerId]?.close(),
+        closed: () => links.delete(peerId),
+      });
+      links.set(peerId, link);
+      if (onpeer) deliver(onpeer, link);
+      else waiting.push(link);
+    }
+    return link;
+  };
+  trRoom.onPeerJoin = (peerId) => linkFor(peerId);
+  trRoom.onPeerLeave = (peerId) => links.get(peerId)?.ended();
+  action.onMessage = (data, context) => linkFor(context?.peerId)?.received(data);
+
+  const handle = {
+    selfId: trystero.selfId,
+    get onpeer() {
+      return onpeer;
+    },
+    set onpeer(fn) {
+      onpeer = typeof fn === "function" ? fn : null;
+      while (onpeer && waiting.length) {
+        const link = waiting.shift();
+        if (!link.closed) deliver(onpeer, link);
+      }
+    },
+    leave() {
+      if (left) return;
+      left = true;
+      for (const link of [...links.values()]) link.ended();
+      trRoom.leave().catch((err) => console.warn("Moteplay: leaving the room:", err));
+    },
+  };
+
+  try {
+    await firstRelay(trystero, config.relayConfig.urls);
+  } catch (err) {
+    handle.leave();
+    throw err;
+  }
+  return handle;
+}
+
+/** Resolves once one of ``urls`` has an open socket; rejects after JOIN_TIMEOUT_MS. */
+function firstRelay(trystero, urls) {
+  const open = () => {
+    const sockets = trystero.getRelaySockets();
+    return urls.some((url) => sockets[url]?.readyState === WebSocket.OPEN);
+  };
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const check = () => {
+      if (open()) resolve();
+      else if (Date.now() - started > JOIN_TIMEOUT_MS) {
+        reject(new Error(`None of the relays answered within ${JOIN_TIMEOUT_MS / 1000} s (${urls.join(", ")}).`));
+      } else setTimeout(check, 50);
+    };
+    check();
+  });
+}
+
+/** Call ``fn(value)``; an error it throws is reported as uncaught, without stopping the caller. */
+function deliver(fn, value) {
+  try {
+    fn(value);
+  } catch (err) {
+    reportError(err);
+  }
+}
+
+/**
+ * @typedef {object} Link one connection to one peer
+ * @property {string} id the peer's Trystero id (new for every connection)
+ * @property {(text: string) => void} send send a string (nothing once closed)
+ * @property {null | ((data: string) => void)} onmessage each message as received, not parsed
+ * @property {null | (() => void)} onclose called once, when the link closes for any reason
+ * @property {() => void} close drop the connection (its peer sees it close)
+ * @property {boolean} closed
+ */
+
+/**
+ * A link over ``wire``: {send(text), close() (drop the peer's connection), closed() (forget
+ * the link)}. ``received(data)`` and ``ended()`` are for openRoom only.
+ */
+function makeLink(id, wire) {
+  let onmessage = null;
+  const queue = [];
+  let dropped = 0;
+  const flush = () => {
+    while (onmessage && queue.length) deliver(onmessage, queue.shift());
+  };
+  const link = {
+    id,
+    closed: false,
+    onclose: null,
+    get onmessage() {
+      return onmessage;
+    },
+    set onmessage(fn) {
+      onmessage = typeof fn === "function" ? fn : null;
+      if (queue.length) queueMicrotask(flush);
+    },
+    send(text) {
+      if (!link.closed) wire.send(String(text));
+    },
+    close() {
+      if (link.closed) return;
+      wire.close();
+      link.ended();
+    },
+    received(data) {
+      if (link.closed) return;
+      if (onmessage && !queue.length) deliver(onmessage, data);
+      else if (queue.length < BUFFER_LIMIT) queue.push(data);
+      else if (dropped++ === 0) console.warn(`Moteplay: link ${id} has no onmessage; messages after ${BUFFER_LIMIT} are dropped`);
+    },
+    ended() {
+      if (link.closed) return;
+      link.closed = true;
+      wire.closed();
+      if (link.onclose) deliver(link.onclose);
+    },
+  };
+  Object.defineProperties(link, {
+    received: { enumerable: false },
+    ended: { enumerable: false },
+  });
+  return link;
+}
