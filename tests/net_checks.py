@@ -30,8 +30,9 @@ from engine.hidden import HiddenInfo
 AFTER_THE_END = ("reveal", "verify", "replay")
 #: the one message type that may carry the seed, once the game is over
 SEED_TYPE = "reveal"
-#: the one message type that may carry every hand and the deck, once the game is over
-OPEN_TYPE = "replay"
+#: the message types that may carry every hand and the deck, once the game is over (the
+#: replay with open hands; the reveal, whose save holds the whole game)
+OPEN_TYPES = ("replay", "reveal")
 #: keys that give away the deck order (or the random generator that decides it) or every hand
 FORBIDDEN_KEYS = ("deck", "rng", "open_hands")
 #: a seed below this is not looked for as a bare number or digits in a text: it cannot be told
@@ -188,7 +189,7 @@ def check_guest_messages(save: dict, seat: int | None, messages: list[dict]) -> 
       least ``SEED_FLOOR``, the number as any value or its digits in any text), except a
       ``reveal`` message sent after the end.
     * **The deck and every hand.** No message may hold a key ``deck``, ``rng`` or
-      ``open_hands``, except a ``replay`` message sent after the end.
+      ``open_hands``, except a ``replay`` or ``reveal`` message sent after the end.
     """
     game = _Game(save, seat)
     for index, message in enumerate(messages):
@@ -204,7 +205,7 @@ def check_guest_messages(save: dict, seat: int | None, messages: list[dict]) -> 
         if not (after_end and kind == SEED_TYPE):
             how = _carries_seed(keys, scalars, game.seed)
             assert how is None, f"{where} carries the seed: {how}"
-        if not (after_end and kind == OPEN_TYPE):
+        if not (after_end and kind in OPEN_TYPES):
             found = sorted(keys & set(FORBIDDEN_KEYS))
             assert not found, f"{where} holds the key(s) {found}: the deck order or every hand"
         if after_end and kind in AFTER_THE_END:

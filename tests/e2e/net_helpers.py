@@ -1,46 +1,25 @@
 """Helpers for the tests of play on several devices: a host page and guest pages, each in its
-own browser context (as on separate devices), connected through a real relay on 127.0.0.1."""
+own browser context (as on separate devices, conftest.py's ``devices``), connected through the
+real relay the tests start (``nostr_relay``) or by connection codes."""
 from __future__ import annotations
 
 import json
 import random
 
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Page
 
 from e2e_helpers import BOOT_TIMEOUT_MS, PACE, WAIT_MS, setup_lobby
 
-#: what a context needs for WebRTC on a machine with only loopback (see docs/multiplayer.md, "Tests")
-DEVICE = {"permissions": ["camera", "microphone"], "service_workers": "block", "viewport": {"width": 1280, "height": 900}}
 
-
-class Devices:
-    """Browser contexts standing for devices; every page is watched for uncaught errors and for
-    requests that leave 127.0.0.1 (checked by :meth:`check`)."""
-
-    def __init__(self, browser: Browser, problems_cls):
-        self.browser = browser
-        self.problems = problems_cls()
-        self.contexts = []
-
-    def page(self, **options) -> Page:
-        context = self.browser.new_context(**{**DEVICE, **options})
-        self.problems.guard(context)
-        self.contexts.append(context)
-        page = context.new_page()
-        self.problems.watch(page)
-        return page
-
-    def check(self) -> None:
-        assert self.problems.blocked == [], f"a page tried to leave 127.0.0.1: {self.problems.blocked}"
-        assert self.problems.errors == [], f"uncaught errors in a page: {self.problems.errors}"
-
-    def close(self) -> None:
-        for context in self.contexts:
-            context.close()
+def device_page(devices, problems, **options) -> Page:
+    """A page on a new device (browser context), watched for errors like every test page."""
+    page = devices(**options).new_page()
+    problems.watch(page)
+    return page
 
 
 def open_host(page: Page, site_url: str, relay: str, *, game: str, players: int, seats: list[str],
-              names: list[str], options: dict | None = None) -> list[str | None]:
+              names: list[str] | None = None, options: dict | None = None) -> list[str | None]:
     """Open the host's lobby with its relay in the address, set the seats ("human" here,
     "remote" on another device, or a bot level), press Start and return the invitation links
     (None for seats not on another device) from the Waiting for players screen."""
@@ -59,44 +38,71 @@ def open_host(page: Page, site_url: str, relay: str, *, game: str, players: int,
 
 
 def open_guest(page: Page, link: str, *, seated: bool = True) -> Page:
-    """Open an invitation link as a guest; wait until the page is seated (or has failed)."""
+    """Open an invitation link as a guest; wait until the page is seated."""
     page.goto(link)
     if seated:
-        page.wait_for_function("window.__app.net && window.__app.net.seat !== undefined", timeout=WAIT_MS)
+        wait_seated(page)
     return page
 
 
-def wait_phase(page: Page, phases: tuple[str, ...], timeout: int = WAIT_MS) -> str:
-    page.wait_for_function(f"window.__app.idle && {json.dumps(list(phases))}.includes(window.__app.phase)",
-                           timeout=timeout)
-    return page.evaluate("window.__app.phase")
+def wait_seated(page: Page) -> None:
+    page.wait_for_function("window.__app.net && window.__app.net.seat !== undefined"
+                           " && window.__app.net.connection === 'connected'", timeout=WAIT_MS)
+
+
+def start_hosted(host: Page) -> None:
+    """Press Start on the Waiting for players screen once everyone is there."""
+    host.wait_for_function("!document.querySelector('[data-testid=waiting-start]').disabled", timeout=WAIT_MS)
+    host.click("[data-testid=waiting-start]")
+    host.wait_for_function("window.__app.status != null", timeout=BOOT_TIMEOUT_MS)
 
 
 def my_turn(page: Page) -> bool:
-    return page.evaluate("""() => { const a = window.__app; return a.idle && a.phase === 'human' && !a.busy
-                              && a.view && a.view.legal_actions.length > 0 }""")
+    """Is it this page's turn (a human's turn on screen, nothing running)?"""
+    return page.evaluate("""(() => { const a = window.__app; return a.idle && a.phase === 'human' && !a.busy
+                              && a.view != null && a.view.legal_actions.length > 0 })()""")
 
 
-def click_an_action(page: Page, rnd: random.Random) -> str:
-    """Click one of the legal actions of the seat on screen (a random one that has an element
-    on the table); returns its id."""
+def click_an_action(page: Page, rnd: random.Random, *, avoid=("cancel",)) -> str:
+    """Click one of the legal actions of the seat on screen: a random one with an element on
+    the table (``data-action``); returns its id once the page has handled it."""
     ids = page.evaluate("window.__app.view.legal_actions.map(a => a.id)")
     rnd.shuffle(ids)
-    forward = [i for i in ids if i not in ("cancel",)] or ids
+    forward = [i for i in ids if i not in avoid] or ids
     for action in forward:
         locator = page.locator(f"#table [data-action={json.dumps(action)}]")
-        for k in range(locator.count()):
-            if locator.nth(k).is_visible():
-                at = page.evaluate("window.__app.status.actions")
-                locator.nth(k).click()
-                page.wait_for_function(f"window.__app.status.actions !== {at} || (window.__app.idle && !window.__app.busy)",
-                                       timeout=WAIT_MS)
-                return action
+        visible = [k for k in range(locator.count()) if locator.nth(k).is_visible()]
+        if not visible:
+            continue
+        target = locator.nth(visible[0])
+        try:
+            target.click(timeout=2000)
+        except Exception:  # noqa: BLE001 - a card's text box over it: the same click, dispatched
+            target.dispatch_event("click")
+        # a click sets the page busy at once; it is idle again once the host's answer is drawn
+        page.wait_for_function("window.__app.idle && !window.__app.busy", timeout=WAIT_MS)
+        return action
     raise AssertionError(f"no element on the table for any of {ids}")
 
 
+def play_until_over(host: Page, guests: list[Page], rnd: random.Random, *, max_moves: int = 2000) -> int:
+    """The guests play random legal moves until the host's game is over; returns the moves made."""
+    moves = 0
+    while not host.evaluate("window.__app.status.is_over"):
+        acted = False
+        for guest in guests:
+            if my_turn(guest):
+                click_an_action(guest, rnd)
+                moves += 1
+                acted = True
+        if not acted:
+            host.wait_for_timeout(40)
+        assert moves < max_moves, "the game did not end"
+    return moves
+
+
 def received(page: Page) -> list[dict]:
-    """Every message a guest's page received, parsed (the raw texts that are JSON objects)."""
+    """Every message a guest's page received, parsed (texts that are not JSON objects left out)."""
     out = []
     for text in page.evaluate("window.__app.net.received"):
         try:

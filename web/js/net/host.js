@@ -237,8 +237,8 @@ export async function openHost({ record, adapter, config, onRecord = () => {} })
   async function sendReveal(link) {
     const saved = await adapter.save();
     if (!saved.ok) return;
-    send(link, "reveal", { secret: record.secret, contributions: record.seats.map((s) => s.contribution ?? ""),
-                           save: saved.save });
+    send(link, "reveal", { at: saved.save.actions.length, secret: record.secret,
+                           contributions: record.seats.map((s) => s.contribution ?? ""), save: saved.save });
   }
 
   /** After every change of the game: every seated guest gets its view (in order; changes

@@ -101,7 +101,7 @@ export function parseIntent(data) {
  *   undone   {undone}               your undo took back this decision ({id, label})
  *   hint     {reply}                the answer to your hint (the bridge's hint reply)
  *   replay   {reply}                the answer to your replay request
- *   reveal   {secret, contributions, save}   the game is over: the host's secret and the moves
+ *   reveal   {at, secret, contributions, save}   the game is over: the host's secret and the moves
  *   ping     {}                     are you still there?
  */
 const FROM_HOST = {

@@ -1,0 +1,94 @@
+"""Play on several devices, end to end: a host page and guest pages in separate browser
+contexts (separate devices) over loopback, through the real Nostr relay the tests start.
+
+Every message each guest received is checked with the game's hidden-information model
+(tests/net_checks.py), and the fair deal is verified on a guest's page."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from e2e_helpers import WAIT_MS
+from net_checks import check_guest_messages
+from net_helpers import device_page, open_guest, open_host, play_until_over, received, start_hosted
+
+NAMES = ["Robo", "Ada", "Bea"]
+
+
+def pyodide_requests(page) -> list[str]:
+    """Collect the URLs of every Pyodide file ``page`` requests from now on."""
+    seen: list[str] = []
+    page.on("request", lambda request: seen.append(request.url) if "/pyodide/" in request.url else None)
+    return seen
+
+
+@pytest.mark.parametrize("game", ["motto", "mottainai", "moteneba"])
+def test_whole_game_with_two_guests_a_computer_and_a_table_screen(game, site_url, nostr_relay, devices, problems):
+    host = device_page(devices, problems)
+    links = open_host(host, site_url, nostr_relay, game=game, players=3, seats=["random", "remote", "remote"],
+                      names=NAMES)
+    assert links[0] is None and links[1] and links[2]
+    watch_link = host.evaluate("window.__app.net.watchLink")
+
+    guests = []
+    fetched = []
+    for link in links[1:]:
+        guest = device_page(devices, problems)
+        fetched.append(pyodide_requests(guest))
+        guests.append(open_guest(guest, link))
+    screen = device_page(devices, problems)
+    open_guest(screen, watch_link)
+    assert [g.evaluate("window.__app.net.seat") for g in guests] == [1, 2]
+    assert screen.evaluate("window.__app.net.seat") is None
+    host.wait_for_function("window.__app.net.states.join() === ',connected,connected'", timeout=WAIT_MS)
+    assert "Bea" in guests[1].inner_text("[data-testid=loading]")
+
+    start_hosted(host)
+    moves = play_until_over(host, guests, random.Random(f"{game}-1"))
+    assert moves > 10
+
+    # every page shows the same end: the winner line and each seat's total
+    save = host.evaluate("window.__app.save()")
+    for page in [host, *guests, screen]:
+        page.wait_for_function("window.__app.phase === 'over'", timeout=WAIT_MS)
+        rows = page.locator("[data-testid=score-row]")
+        totals = {int(r.get_attribute("data-seat")): int(r.get_attribute("data-total")) for r in rows.all()}
+        assert totals == {s: t for s, t in zip(range(3), host.evaluate("window.__app.status.scores"))}
+    for guest in guests:
+        assert guest.locator("[data-testid=play-again]").count() == 0  # the host decides what comes next
+        # a guest's own seat only: its hand is in its view, nobody else's
+        assert guest.evaluate("window.__app.view.seat") == guest.evaluate("window.__app.net.seat")
+
+    # nothing hidden reached any guest or the table screen, at any point of the game
+    for page, seat in [(guests[0], 1), (guests[1], 2), (screen, None)]:
+        page.wait_for_function("window.__app.net.reveal != null", timeout=WAIT_MS)
+        messages = received(page)
+        assert sum(m["t"] == "state" for m in messages) >= 10
+        check_guest_messages(save, seat, messages)
+
+    # the guests never loaded Python; then one verifies the game, and Python loads for that
+    assert fetched == [[], []]
+    guest = guests[0]
+    assert guest.evaluate("window.__app.net.reveal.ok") is True
+    guest.click("[data-testid=verify]")
+    guest.wait_for_function("document.querySelector('[data-testid=verify-result]').dataset.ok !== undefined",
+                            timeout=180_000)
+    said = guest.inner_text("[data-testid=verify-result]")
+    assert guest.get_attribute("[data-testid=verify-result]", "data-ok") == "true", said
+    assert "Verified" in said and fetched[0], said
+
+    # a planted change is caught: another seed, or the moves changed
+    caught = guest.evaluate("""async () => {
+      const { checkDeal, verifyGame } = await import('./js/net/verify.js');
+      const reveal = window.__app.net.reveal;
+      const msg = { secret: 'x'.repeat(43), contributions: [], save: reveal.save };
+      const seed = await checkDeal({ ...msg, save: { ...reveal.save, seed: reveal.save.seed + 1 } },
+                                   { commitment: 'nope', contribution: 'mine', seat: 1 });
+      const actions = reveal.save.actions.slice(1);  // the first move left out: every later one shifts
+      const moved = await verifyGame({ ...reveal, problems: [], save: { ...reveal.save, state: undefined, actions } });
+      return { seed: seed.problems, moved: moved.ok, movedProblems: moved.problems };
+    }""")
+    assert any("agreed seed" in p for p in caught["seed"]), caught
+    assert caught["moved"] is False, caught
