@@ -154,6 +154,11 @@ async function boot() {
   app.engineBoot = startEngine();
   gotoLobby(notice);
   app.lobbyMs = Math.round(performance.now());
+  // a table with players on other devices goes on by itself after a reload of the host's
+  // page: they are waiting for it (and reconnect meanwhile)
+  app.engineBoot.then((ready) => {
+    if (ready && app.hosting === "playing" && app.phase === "lobby" && app.status && !app.status.is_over) continueGame();
+  });
   return app.engineBoot; // boot() settles when the engine has
 }
 
@@ -801,7 +806,10 @@ async function startHosted() {
     app.hosting = "waiting";
     showSection("waiting");
     showError(error);
+    return;
   }
+  $("waiting-seats").replaceChildren(); // from now on the seat cards are in the Players panel
+  drawPlayers();
 }
 
 /** The Players panel during a hosted game (the same seat cards). */

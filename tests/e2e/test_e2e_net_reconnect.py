@@ -1,0 +1,132 @@
+"""Never losing a table played on several devices: a guest reloading in the middle of its turn,
+a guest's page closed and opened again, the host's page reloaded, and a missing seat handed to
+the computer and back. A host and guests in separate browser contexts (separate devices)
+through the real Nostr relay the tests start."""
+from __future__ import annotations
+
+import random
+
+from e2e_helpers import WAIT_MS
+from net_helpers import (click_an_action, device_page, my_turn, open_guest, open_host, start_hosted,
+                         wait_seated)
+
+NAMES = ["Robo", "Ada", "Bea"]
+
+
+def hosted_motto(site_url, nostr_relay, devices, problems):
+    """A Motto table: seat 0 a computer, seats 1 and 2 guests on their own devices, started."""
+    host = device_page(devices, problems)
+    links = open_host(host, site_url, nostr_relay, game="motto", players=3, seats=["random", "remote", "remote"],
+                      names=NAMES)
+    contexts = []
+    guests = []
+    for link in links[1:]:
+        context = devices()
+        contexts.append(context)
+        page = context.new_page()
+        problems.watch(page)
+        guests.append(open_guest(page, link))
+    start_hosted(host)
+    return host, links, contexts, guests
+
+
+def play_until(guests, rnd, done, limit=400):
+    """The guests play random moves until ``done()``."""
+    for _ in range(limit):
+        if done():
+            return
+        acted = False
+        for guest in guests:
+            if not done() and my_turn(guest):
+                click_an_action(guest, rnd)
+                acted = True
+        if not acted:
+            guests[0].wait_for_timeout(40)
+    raise AssertionError("never got there")
+
+
+def turn_of(page) -> int:
+    return page.evaluate("window.__app.status.current_player")
+
+
+def test_guest_reload_mid_turn_a_closed_page_and_a_host_reload(site_url, nostr_relay, devices, problems):
+    host, links, contexts, guests = hosted_motto(site_url, nostr_relay, devices, problems)
+    ada, bea = guests
+    rnd = random.Random(3)
+
+    # Ada in the middle of building a play: one card chosen, then her page reloads
+    def ada_can_select():
+        return my_turn(ada) and any(a["id"].startswith("select:") for a in ada.evaluate("window.__app.view.legal_actions"))
+    play_until(guests, rnd, ada_can_select)
+    first = next(a["id"] for a in ada.evaluate("window.__app.view.legal_actions") if a["id"].startswith("select:"))
+    ada.click(f"#table [data-action='{first}']")
+    ada.wait_for_function("window.__app.idle && window.__app.view.table.selection.length === 1", timeout=WAIT_MS)
+    before = ada.evaluate("window.__app.view")
+    ada.reload()
+    wait_seated(ada)
+    ada.wait_for_function("window.__app.phase === 'human' && window.__app.idle", timeout=WAIT_MS)
+    assert ada.evaluate("window.__app.view") == before  # the same seat, the whole table, the choice kept
+    assert ada.locator("[data-testid=hand-card][data-selected=true]").count() == 1
+    host.wait_for_function("window.__app.net.states[1] === 'connected'", timeout=WAIT_MS)
+
+    # Bea's page closed, then her link opened again on the same device
+    bea.close()
+    host.wait_for_function("window.__app.net.states[2] !== 'connected'", timeout=20_000)
+    bea = contexts[1].new_page()
+    problems.watch(bea)
+    open_guest(bea, links[2])
+    bea.wait_for_function("window.__app.idle && ['human', 'remote'].includes(window.__app.phase)", timeout=WAIT_MS)
+    assert bea.evaluate("window.__app.view.seat") == 2
+    assert bea.evaluate("window.__app.status.actions") == host.evaluate("window.__app.status.actions")
+    host.wait_for_function("window.__app.net.states.join() === ',connected,connected'", timeout=WAIT_MS)
+    guests = [ada, bea]
+    at = host.evaluate("window.__app.status.actions")
+    play_until(guests, rnd, lambda: host.evaluate("window.__app.status.actions") >= at + 6)
+
+    # the host's page reloads: the game comes back by itself and the guests find it again
+    actions = host.evaluate("window.__app.status.actions")
+    host.reload()
+    host.wait_for_function("window.__app && window.__app.ready && window.__app.status != null"
+                           " && window.__app.phase !== 'lobby'", timeout=90_000)
+    assert host.evaluate("window.__app.status.actions") == actions
+    host.wait_for_function("window.__app.net.states.join() === ',connected,connected'", timeout=WAIT_MS)
+    for guest in guests:
+        guest.wait_for_function("window.__app.net.connection === 'connected'", timeout=WAIT_MS)
+    play_until(guests, rnd, lambda: host.evaluate("window.__app.status.actions") >= actions + 6)
+    assert host.evaluate("window.__app.net.states") == [None, "connected", "connected"]
+
+
+def test_a_missing_seat_is_played_by_the_computer_and_given_back(site_url, nostr_relay, devices, problems):
+    host, links, contexts, guests = hosted_motto(site_url, nostr_relay, devices, problems)
+    ada, bea = guests
+    rnd = random.Random(4)
+    bea.close()
+    host.wait_for_function("window.__app.net.states[2] === 'away'", timeout=20_000)
+
+    # the table waits for Bea...
+    play_until([ada], rnd, lambda: turn_of(host) == 2)
+    host.wait_for_function("window.__app.phase === 'remote' && window.__app.idle", timeout=WAIT_MS)
+    assert "Bea" in host.inner_text("[data-testid=waiting-for]")
+    assert "Players (1 away)" in host.inner_text("[data-testid=players-open]")
+    at = host.evaluate("window.__app.status.actions")
+    host.wait_for_timeout(500)
+    assert host.evaluate("window.__app.status.actions") == at
+
+    # ...until the host lets the computer play her seat
+    host.click("[data-testid=players-open]")
+    host.select_option("[data-testid=stand-in-2]", "random")
+    host.wait_for_function(f"window.__app.status.actions > {at}", timeout=WAIT_MS)
+    play_until([ada], rnd, lambda: host.evaluate("window.__app.status.actions") >= at + 8)
+    assert host.get_attribute("[data-testid=net-seat-2]", "data-state") == "computer"
+
+    # Bea comes back: she sees the table as it is; the seat is hers again once given back
+    bea = contexts[1].new_page()
+    problems.watch(bea)
+    open_guest(bea, links[2])
+    host.wait_for_function("window.__app.net.states[2] === 'connected'", timeout=WAIT_MS)
+    host.click("[data-testid=give-back-2]")
+    play_until([ada, bea], rnd, lambda: my_turn(bea))
+    moved = host.evaluate("window.__app.status.actions")
+    click_an_action(bea, rnd)
+    host.wait_for_function(f"window.__app.status.actions > {moved}", timeout=WAIT_MS)
+    assert host.evaluate("window.__app.setup.seats[2].standIn") is None
