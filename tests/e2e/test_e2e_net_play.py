@@ -12,7 +12,7 @@ import pytest
 
 from e2e_helpers import WAIT_MS
 from net_checks import check_guest_messages
-from net_helpers import device_page, open_guest, open_host, play_until_over, received, start_hosted
+from net_helpers import click_an_action, device_page, open_guest, open_host, play_until_over, received, start_hosted
 
 NAMES = ["Robo", "Ada", "Bea"]
 
@@ -92,3 +92,60 @@ def test_whole_game_with_two_guests_a_computer_and_a_table_screen(game, site_url
     }""")
     assert any("agreed seed" in p for p in caught["seed"]), caught
     assert caught["moved"] is False, caught
+
+
+def test_a_guest_undoes_asks_for_a_hint_and_replays_through_the_host(site_url, nostr_relay, devices, problems):
+    """Undo, Suggest a move and Replay on a guest's page: each goes through the host (the hint
+    from the guest's own view only), and the guest's page still runs no Python."""
+    host = device_page(devices, problems)
+    links = open_host(host, site_url, nostr_relay, game="motto", players=3, seats=["random", "remote", "random"],
+                      names=["Robo", "Ada", "Cyd"])
+    guest = device_page(devices, problems)
+    fetched = pyodide_requests(guest)
+    open_guest(guest, links[1])
+    start_hosted(host)
+    rnd = random.Random(7)
+
+    # a turn where Ada can choose a card for a play: choose one, then take it back
+    for _ in range(200):
+        guest.wait_for_function("window.__app.idle && ['human', 'remote'].includes(window.__app.phase)", timeout=WAIT_MS)
+        ids = [a["id"] for a in guest.evaluate("window.__app.view.legal_actions")]
+        if any(i.startswith("select:") for i in ids):
+            break
+        if ids:
+            choice = next((i for i in ids if i.startswith("take:")), ids[0])
+            guest.click(f"#table [data-action='{choice}']")
+            guest.wait_for_function("window.__app.idle && !window.__app.busy", timeout=WAIT_MS)
+        else:
+            guest.wait_for_timeout(50)
+    first = next(i for i in ids if i.startswith("select:"))
+    at = host.evaluate("window.__app.status.actions")
+    guest.click(f"#table [data-action='{first}']")
+    host.wait_for_function(f"window.__app.status.actions === {at + 1}", timeout=WAIT_MS)
+    guest.wait_for_selector("[data-testid=undo]", state="visible")
+    guest.click("[data-testid=undo]")
+    host.wait_for_function(f"window.__app.status.actions === {at}", timeout=WAIT_MS)
+    guest.wait_for_function("window.__app.idle && window.__app.view.table.selection.length === 0", timeout=WAIT_MS)
+
+    # Suggest a move: the host's engine answers for Ada's seat; the move is ringed on her table
+    guest.click("[data-testid=hint]")
+    guest.wait_for_function("document.body.dataset.hint !== undefined", timeout=WAIT_MS)
+    suggested = guest.evaluate("document.body.dataset.hint")
+    assert suggested in [a["id"] for a in guest.evaluate("window.__app.view.legal_actions")]
+    assert "Suggested" in guest.inner_text("[data-testid=hint-line]")
+    assert host.evaluate("window.__app.status.actions") == at  # a hint changes nothing
+
+    # Replay during the game: Ada's own seat or the spectator's view, nobody else's
+    guest.click("[data-testid=replay-open]")
+    guest.wait_for_selector("[data-testid=replay-first]", state="visible")
+    viewers = guest.eval_on_selector_all("[data-testid=replay-viewer] option", "els => els.map(e => e.textContent)")
+    assert viewers == ["Ada", "Spectator — no hands"]
+    guest.click("[data-testid=replay-first]")
+    guest.wait_for_function("document.querySelector('[data-testid=replay-step]').textContent.startsWith('Step 0')",
+                            timeout=WAIT_MS)
+    assert guest.evaluate("window.__app.phase") == "replay"
+    guest.click("[data-testid=replay-exit]")
+    guest.wait_for_function("window.__app.phase === 'human' && window.__app.idle", timeout=WAIT_MS)
+    click_an_action(guest, rnd)
+    host.wait_for_function(f"window.__app.status.actions > {at}", timeout=WAIT_MS)
+    assert fetched == []
