@@ -92,7 +92,7 @@ def answer(guest, offer_code: str) -> str:
         answer.link.then((link) => {
             window.link = link;
             link.onclose = () => { window.closedAt = Date.now(); };
-        });
+        }, (error) => { window.linkError = error.message; });
         return answer.code;
     }""", offer_code)
 
