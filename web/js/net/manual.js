@@ -1,0 +1,145 @@
+// Connecting two pages by hand, with no relay: the host's invitation carries an offer code, the
+// guest's page answers with a reply code, and the host enters that reply (scanned or pasted).
+//
+//   Host:   const offer = await makeOffer({ iceServers });    // show offer.code in the invitation
+//           const link = await offer.accept(replyCode);        // resolves once the channel is open
+//   Guest:  const answer = await answerOffer(offerCode, { iceServers });  // show answer.code
+//           const link = await answer.link;
+//
+// Each side gathers all its network candidates before showing its code (there is no way to
+// send more later). Both sides create the same pre-agreed data channel (id 0), so neither waits
+// for the other to announce it. The link is described in channel-link.js; the codes in offer-code.js.
+
+import { channelLink } from "./channel-link.js";
+import { decodeCode, encodeCode, readSdp } from "./offer-code.js";
+
+const GATHER_MS = 3000; // candidate gathering: use what was found by then
+const ACCEPT_MS = 30_000; // host: from a reply code to an open channel
+const GUEST_MS = 180_000; // guest: from showing the reply code to an open channel (a person carries it)
+
+/** Host side: make an offer for one guest. Resolves with `code` (the offer code), `accept(replyCode)`
+ *  (resolves with the link once the data channel is open; rejects with a clear Error on a bad code,
+ *  which leaves the offer usable for another try, or after 30 s) and `close()` (abandons it). */
+export async function makeOffer({ iceServers = [] } = {}) {
+  const { pc, channel } = newConnection(iceServers);
+  let answered = false;
+  const abandon = { now: () => {} };
+  try {
+    await pc.setLocalDescription(await pc.createOffer());
+    await gathered(pc);
+  } catch (error) {
+    pc.close();
+    throw error;
+  }
+  const local = readSdp(pc.localDescription.sdp);
+  return {
+    code: encodeCode("offer", pc.localDescription.sdp),
+    async accept(replyCode) {
+      if (pc.signalingState === "closed") throw new Error("This invitation was withdrawn: make a new one.");
+      if (answered) throw new Error("This invitation has already been answered: make a new one for another friend.");
+      const { sdp } = decodeCode(replyCode, "reply", { mid: local.mid });
+      answered = true;
+      // A closed connection never settles its pending calls: close() rejects this wait itself.
+      const withdrawn = new Promise((_, reject) => {
+        abandon.now = () => reject(new Error("This invitation was withdrawn: make a new one."));
+      });
+      try {
+        await Promise.race([pc.setRemoteDescription({ type: "answer", sdp }), withdrawn]);
+      } catch (error) {
+        if (pc.signalingState === "closed") throw error;
+        pc.close();
+        throw new Error(`The reply code could not be used (${error.message}): make a new invitation.`);
+      }
+      return opened(pc, channel, ACCEPT_MS, "The friend's device could not be reached within 30 seconds.", abandon);
+    },
+    close() {
+      pc.close();
+      abandon.now();
+    },
+  };
+}
+
+/** Guest side: answer an offer code. Resolves with `code` (the reply code to show), `link`
+ *  (a promise of the link, once the host has entered the reply) and `close()`.
+ *  Throws a clear Error for a malformed code. */
+export async function answerOffer(offerCode, { iceServers = [] } = {}) {
+  const { sdp } = decodeCode(offerCode, "offer");
+  const { pc, channel } = newConnection(iceServers);
+  try {
+    await pc.setRemoteDescription({ type: "offer", sdp });
+    await pc.setLocalDescription(await pc.createAnswer());
+    await gathered(pc);
+    if (readSdp(pc.localDescription.sdp).setup !== "active") {
+      throw new Error("This browser answered with a DTLS role a reply code cannot carry.");
+    }
+  } catch (error) {
+    pc.close();
+    throw error;
+  }
+  const abandon = { now: () => {} };
+  const link = opened(pc, channel, GUEST_MS, "The host did not connect: ask for a new invitation.", abandon);
+  link.catch(() => {}); // a guest who never waits for it is not an unhandled rejection
+  return {
+    code: encodeCode("reply", pc.localDescription.sdp),
+    link,
+    close() {
+      pc.close();
+      abandon.now();
+    },
+  };
+}
+
+function newConnection(iceServers) {
+  const pc = new RTCPeerConnection({ iceServers });
+  const channel = pc.createDataChannel("moteplay", { negotiated: true, id: 0, ordered: true });
+  return { pc, channel };
+}
+
+/** Resolves when candidate gathering has ended, or after GATHER_MS (using what was found). */
+function gathered(pc) {
+  return new Promise((resolve) => {
+    if (pc.iceGatheringState === "complete") return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      pc.removeEventListener("icegatheringstatechange", check);
+      resolve();
+    };
+    const check = () => pc.iceGatheringState === "complete" && done();
+    const timer = setTimeout(done, GATHER_MS);
+    pc.addEventListener("icegatheringstatechange", check);
+  });
+}
+
+/** Resolves with the link once `channel` is open; rejects (and closes) on failure, on timeout or
+ *  when `abandon.now()` is called (close() before the channel opened: pc.close() fires no event). */
+function opened(pc, channel, ms, timeoutText, abandon = {}) {
+  return new Promise((resolve, reject) => {
+    const fail = (message) => {
+      cleanup();
+      pc.close();
+      reject(new Error(message));
+    };
+    const onOpen = () => {
+      cleanup();
+      resolve(channelLink("manual", pc, channel));
+    };
+    const onClose = () => fail("The connection was closed before it opened.");
+    const onState = () => {
+      if (pc.connectionState === "failed") fail("The connection failed: the two devices cannot reach each other.");
+      else if (pc.connectionState === "closed") onClose();
+    };
+    const timer = setTimeout(() => fail(timeoutText), ms);
+    const cleanup = () => {
+      clearTimeout(timer);
+      abandon.now = () => {};
+      channel.removeEventListener("open", onOpen);
+      channel.removeEventListener("close", onClose);
+      pc.removeEventListener("connectionstatechange", onState);
+    };
+    abandon.now = onClose;
+    if (channel.readyState === "open") return onOpen();
+    channel.addEventListener("open", onOpen);
+    channel.addEventListener("close", onClose);
+    pc.addEventListener("connectionstatechange", onState);
+  });
+}
