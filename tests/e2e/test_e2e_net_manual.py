@@ -217,7 +217,7 @@ def test_withdrawn_offer_rejects_a_pending_accept(pair):
 def needs_vendored_packages():
     missing = [name for name, path in VENDOR.items() if not (ROOT / "node_modules" / path).is_file()]
     if missing:
-        pytest.skip(f"npm packages not installed: {', '.join(missing)}")
+        pytest.fail(f"npm packages not installed (npm ci): {', '.join(missing)}")
 
 
 def test_qr_svg_decodes_back_to_the_code(pair):

@@ -149,3 +149,43 @@ def test_a_guest_undoes_asks_for_a_hint_and_replays_through_the_host(site_url, n
     click_an_action(guest, rnd)
     host.wait_for_function(f"window.__app.status.actions > {at}", timeout=WAIT_MS)
     assert fetched == []
+
+
+def test_a_whole_game_connected_with_codes_and_no_relay(site_url, devices, problems):
+    """No relay at all (the host's relay does not answer): each guest opens a link carrying a
+    connection offer and its page shows a reply code, which the host types in. Then a whole
+    game, as over the relays."""
+    host = device_page(devices, problems)
+    dead = "ws://127.0.0.1:9"  # nothing listens there: the relays cannot be reached
+    open_host(host, site_url, dead, game="motto", players=3, seats=["random", "remote", "remote"], names=NAMES)
+    # the host's page says that links cannot work (after the relays' time to answer), not codes
+    host.wait_for_function("document.querySelector('[data-testid=waiting-status]').textContent.includes('cannot work now')",
+                           timeout=30_000)
+    guests = []
+    for seat in (1, 2):
+        host.click(f"[data-testid=net-seat-{seat}] summary")
+        host.click(f"[data-testid=offer-make-{seat}]")
+        link = host.locator(f"[data-testid=offer-link-{seat}]")
+        link.wait_for(state="visible", timeout=WAIT_MS)
+        offer = link.input_value()
+        assert "&o=" in offer
+        guest = device_page(devices, problems)
+        guest.goto(offer)
+        reply = guest.locator("[data-testid=reply-code]")
+        reply.wait_for(state="visible", timeout=WAIT_MS)
+        code = reply.input_value()
+        assert 20 < len(code) <= 135, code
+        guest.wait_for_selector("[data-testid=reply-code-box] svg", timeout=WAIT_MS)  # and as a QR code
+        host.fill(f"[data-testid=offer-reply-{seat}]", code)
+        host.click(f"[data-testid=offer-connect-{seat}]")
+        guest.wait_for_function("window.__app.net.connection === 'connected' && window.__app.net.seat !== undefined",
+                                timeout=WAIT_MS)
+        guests.append(guest)
+    host.wait_for_function("window.__app.net.states.join() === ',connected,connected'", timeout=WAIT_MS)
+    start_hosted(host)
+    play_until_over(host, guests, random.Random("codes"))
+    save = host.evaluate("window.__app.save()")
+    for guest, seat in zip(guests, (1, 2)):
+        guest.wait_for_function("window.__app.phase === 'over' && window.__app.net.reveal != null", timeout=WAIT_MS)
+        assert guest.evaluate("window.__app.net.reveal.ok") is True
+        check_guest_messages(save, seat, received(guest))

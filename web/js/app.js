@@ -653,12 +653,7 @@ async function openTable(setup) {
   showSection("waiting");
   drawWaiting();
   setIdle(true);
-  try {
-    app.host = await hostFor(table, config);
-  } catch (err) {
-    $("waiting-status").textContent = `The relays could not be reached (${err?.message ?? err}). ` +
-      "Check the internet connection, or connect with codes below.";
-  }
+  app.host = await hostFor(table, config);
   drawWaiting();
   return null;
 }
@@ -675,11 +670,7 @@ async function reopenTable(room) {
     app.table = table;
   }
   app.hosting = "playing";
-  try {
-    app.host = await hostFor(app.table, await netConfigOf());
-  } catch (err) {
-    showError(`The players on other devices cannot reconnect: the relays could not be reached (${err?.message ?? err}).`);
-  }
+  app.host = await hostFor(app.table, await netConfigOf());
 }
 
 function hostFor(table, config) {
@@ -726,6 +717,11 @@ const hostAdapter = {
   replayView: (spec) => localSession.replayView(spec),
   save: () => localSession.save(),
   onSeats: () => {
+    const failed = app.host?.relayError();
+    if (failed && app.hosting === "playing" && !app.relayErrorShown) {
+      app.relayErrorShown = true;
+      showError(`The players on other devices cannot reconnect by themselves: ${failed} Connect them with codes (Players).`);
+    }
     drawWaiting();
     drawPlayers();
     // a seat that drops or comes back changes the turn line while the table waits for it
@@ -785,7 +781,9 @@ async function drawWaiting() {
   const start = $("waiting-start");
   start.disabled = missing.length > 0 || !app.host;
   start.textContent = missing.length ? `Waiting for ${missing.map((s) => s.name).join(", ")}…` : `Start ${gameInfo(app.setup.game)?.title ?? ""}`;
+  const relayError = app.host?.relayError();
   $("waiting-status").textContent = !app.host ? "Opening the table…"
+    : relayError ? `The invitation links cannot work now: ${relayError} Check the internet connection, or connect with codes.`
     : missing.length ? `${missing.length} of ${app.setup.seats.filter((s) => s.kind === "remote").length} players still to join.`
     : "Everyone is here.";
   document.body.dataset.netSeats = states.map((x) => x ?? "-").join(",");

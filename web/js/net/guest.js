@@ -76,7 +76,10 @@ export function joinTable(invite, handlers = {}) {
       if (link !== host) return;
       host = null;
       failWaiting("The connection to the host was lost.");
-      if (!closed) setConnection("reconnecting");
+      // a link from the relays comes back by itself; one made with codes needs new codes
+      if (closed) return;
+      if (invite.offer) setConnection("failed", "the connection made with codes was lost: ask the host for a new connection code");
+      else setConnection("reconnecting");
     };
     link.send(encode("hello", { nonce }));
   }

@@ -266,15 +266,29 @@ export async function openHost({ record, adapter, config, onRecord = () => {} })
     }
   }, PING_MS);
 
+  // the relays, joined in the background: seats connect with codes meanwhile, and a table
+  // whose relays cannot be reached still connects them that way
+  let relayError = null;
   if (config.relays?.length) {
-    const { openRoom } = await import("./relay.js");
-    room = await openRoom({ room: record.room, password: record.password, relays: config.relays,
-                            iceServers: config.iceServers });
-    room.onpeer = attach;
+    import("./relay.js")
+      .then(({ openRoom }) => openRoom({ room: record.room, password: record.password, relays: config.relays,
+                                         iceServers: config.iceServers }))
+      .then((opened) => {
+        if (closed) opened.leave();
+        else {
+          room = opened;
+          room.onpeer = attach;
+        }
+      }, (err) => {
+        relayError = String(err?.message ?? err);
+        adapter.onSeats();
+      });
   }
 
   return {
     publish,
+    /** Why the relays could not be reached (invitation links do not work then), or null. */
+    relayError: () => relayError,
     /** Connection state of each seat: "connected", "away" (joined once, gone now), "waiting". */
     states() {
       return record.seats.map((s, i) => {
