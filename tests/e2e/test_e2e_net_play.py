@@ -189,3 +189,36 @@ def test_a_whole_game_connected_with_codes_and_no_relay(site_url, devices, probl
         guest.wait_for_function("window.__app.phase === 'over' && window.__app.net.reveal != null", timeout=WAIT_MS)
         assert guest.evaluate("window.__app.net.reveal.ok") is True
         check_guest_messages(save, seat, received(guest))
+
+
+def test_play_again_at_the_same_table(site_url, nostr_relay, devices, problems):
+    """Play again keeps the table: the same players and links, a new deal made together (the
+    host's new commitment, each guest's new part), checked again at the end."""
+    host = device_page(devices, problems)
+    links = open_host(host, site_url, nostr_relay, game="motto", players=3, seats=["random", "remote", "remote"],
+                      names=NAMES)
+    guests = [open_guest(device_page(devices, problems), link) for link in links[1:]]
+    start_hosted(host)
+    rnd = random.Random(11)
+    play_until_over(host, guests, rnd)
+    first = host.evaluate("window.__app.save()")
+    for guest in guests:
+        guest.wait_for_function("window.__app.net.reveal != null && window.__app.net.reveal.ok", timeout=WAIT_MS)
+
+    host.click("[data-testid=play-again]")
+    host.wait_for_selector("[data-testid=waiting]", state="visible")
+    for guest in guests:  # their pages wait for the new deal, and join it by themselves
+        guest.wait_for_function("window.__app.phase === 'joining'", timeout=WAIT_MS)
+    start_hosted(host)
+    host.wait_for_function("window.__app.status.actions < 5", timeout=WAIT_MS)
+    second = host.evaluate("window.__app.save()")
+    assert second["seed"] != first["seed"]
+    for guest in guests:
+        guest.wait_for_function("['human', 'remote'].includes(window.__app.phase) && window.__app.idle", timeout=WAIT_MS)
+        assert guest.evaluate("window.__app.net.reveal") is None
+    play_until_over(host, guests, rnd)
+    for guest in guests:
+        guest.wait_for_function("window.__app.net.reveal != null", timeout=WAIT_MS)
+        reveal = guest.evaluate("window.__app.net.reveal")
+        assert reveal["ok"] is True, reveal["problems"]
+        assert reveal["save"]["seed"] == host.evaluate("window.__app.save()")["seed"] != first["seed"]

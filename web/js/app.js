@@ -30,7 +30,7 @@
 import { readBuild, start, failureText, bootMarks } from "./engine-client.js";
 import { session, localSession, useSession } from "./session.js";
 import { isGuestPage, readInvitation } from "./net/invite.js";
-import { hasRemote, newTable, readTable, writeTable, clearTable, tableSeed, seatLink } from "./net/table.js";
+import { hasRemote, newTable, renewTable, readTable, writeTable, clearTable, tableSeed, seatLink } from "./net/table.js";
 import { $, h, fillNames, show, sleep } from "./dom.js";
 import { renderLobby, randomSeed } from "./lobby.js";
 import { readAutosave, writeAutosave, setAsideAutosave, describeAutosave } from "./autosave.js";
@@ -810,6 +810,22 @@ async function startHosted() {
   drawPlayers();
 }
 
+/** Play again at the same table: the same players and invitations, a new deal made together
+ *  (the host's new commitment, each guest's new part), from the Waiting for players screen. */
+async function playAgainHosted() {
+  await renewTable(app.table);
+  writeTable(app.table);
+  app.gen += 1;
+  app.status = null;
+  app.hosting = "waiting";
+  show($("result"), false);
+  setPhase("waiting");
+  showSection("waiting");
+  app.host.newDeal();
+  await drawWaiting();
+  setIdle(true);
+}
+
 /** The Players panel during a hosted game (the same seat cards). */
 function drawPlayers() {
   const panel = $("players");
@@ -862,6 +878,20 @@ async function guestBoot() {
     },
     onState: guestState,
     onRefused: (msg) => showError(fill(msg.error)),
+    onDeal: () => {
+      // the host deals a new game at this table: wait for it as at the start
+      app.gen += 1;
+      app.status = null;
+      app.reveal = null;
+      closeReplay();
+      show($("result"), false);
+      $("table").replaceChildren();
+      setPhase("joining");
+      $("loading-text").textContent = `You are ${app.setup?.seats[app.mySeat]?.name ?? "at the table"}.`;
+      $("loading-step").textContent = "The host is dealing a new game…";
+      showSection("loading");
+      setIdle(true);
+    },
     onReveal: (reveal) => {
       app.reveal = reveal;
       if (app.phase === "over") showResult();
@@ -937,7 +967,8 @@ function showResult() {
   setPhase("over");
   drawResult($("result"), app.view, {
     names: names(), fill, module: app.viewModule,
-    onPlayAgain: app.guest ? null : () => startGame({ ...app.setup, seed: randomSeed() }),
+    onPlayAgain: app.guest ? null : app.hosting === "playing" ? playAgainHosted
+                                   : () => startGame({ ...app.setup, seed: randomSeed() }),
     onNewGame: app.guest ? null : () => gotoLobby(),
     onReplay: startReplay,
   });

@@ -44,7 +44,8 @@ function memoryFor(invite) {
 }
 
 export function joinTable(invite, handlers = {}) {
-  const on = { onSeated() {}, onState() {}, onConnection() {}, onReveal() {}, onRefused() {}, onReplyCode() {}, ...handlers };
+  const on = { onSeated() {}, onState() {}, onConnection() {}, onReveal() {}, onRefused() {}, onReplyCode() {}, onDeal() {},
+               ...handlers };
   const memory = memoryFor(invite);
   const mine = memory.data;
   const received = [];          // every message that reached this page, from anyone (tests read it)
@@ -101,10 +102,13 @@ export function joinTable(invite, handlers = {}) {
         ignored += 1;
         return;
       }
-      if (mine.commitment && mine.commitment !== msg.commitment) {
-        mine.commitmentChanged = true; // said at the end: the host changed its mind about the deal
+      // a new commitment: a new deal, which gets a new part of this page's (the host may have
+      // seen the old one). Legitimate only before the cards are dealt: `seated` says whether
+      // the host is still waiting; if not, the end says the host changed its mind mid-game.
+      if (mine.commitment !== msg.commitment) {
+        if (mine.commitment) mine.commitmentChanged = true;
+        newRound(msg.commitment);
       }
-      mine.commitment ??= msg.commitment;
       memory.save();
       host = link;
       heard = Date.now();
@@ -121,6 +125,10 @@ export function joinTable(invite, handlers = {}) {
       case "seated":
         seat = msg.seat;
         table = msg.table;
+        if (msg.waiting && mine.commitmentChanged) {
+          mine.commitmentChanged = false; // a new deal before any card was dealt: all is well
+          memory.save();
+        }
         setConnection("connected");
         on.onSeated(msg);
         return;
@@ -139,6 +147,16 @@ export function joinTable(invite, handlers = {}) {
       case "replay":
         answer("replay", msg.reply);
         return;
+      case "deal":
+        // the host deals a new game at the same table: a new commitment, a new part from here
+        newRound(msg.commitment);
+        memory.save();
+        last = null;
+        reveal = null;
+        link.send(encode("join", { seat: invite.seat, secret: invite.secret, device: mine.device,
+                                   contribution: mine.contribution }));
+        on.onDeal(msg);
+        return;
       case "reveal":
         reveal = await checkReveal(msg);
         on.onReveal(reveal);
@@ -146,6 +164,13 @@ export function joinTable(invite, handlers = {}) {
       default:
         ignored += 1;
     }
+  }
+
+  /** A new deal: the host's commitment, a fresh part of this page's, no views yet. */
+  function newRound(commitment) {
+    mine.commitment = commitment;
+    mine.contribution = randomToken(16);
+    mine.prints = {};
   }
 
   async function gotState(msg) {

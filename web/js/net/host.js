@@ -188,13 +188,14 @@ export async function openHost({ record, adapter, config, onRecord = () => {} })
     }
     entry.seat = msg.seat;
     entry.device = msg.device;
+    entry.revealed = false;
     holders.set(key, link);
     if (!isWatch && !adapter.started() && seats[msg.seat].contribution == null) {
       seats[msg.seat].contribution = msg.contribution; // its part of the deal, fixed from now on
       onRecord();
     }
     if (!isWatch) seats[msg.seat].joined = true;
-    send(link, "seated", { seat: msg.seat, table: adapter.table() });
+    send(link, "seated", { seat: msg.seat, table: adapter.table(), waiting: !adapter.started() });
     adapter.onSeats();
     if (adapter.started()) await sendState(link, entry);
   }
@@ -300,6 +301,15 @@ export async function openHost({ record, adapter, config, onRecord = () => {} })
     },
     /** How many table screens are connected. */
     watching: () => [...holders.keys()].filter((k) => String(k).startsWith("watch:")).length,
+    /** A new game at this table (the record has a new secret and commitment): every guest
+     *  joins again with a new part of the deal. */
+    newDeal() {
+      for (const [link, entry] of links) {
+        if (entry.seat === undefined) continue;
+        entry.revealed = false;
+        send(link, "deal", { commitment: record.commitment });
+      }
+    },
     /** Connect one seat with no relay: an offer for its invitation; `accept(reply)` connects. */
     async offer(seat) {
       offers.get(seat)?.close();

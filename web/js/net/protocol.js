@@ -95,7 +95,10 @@ export function parseIntent(data) {
 /**
  * What the host sends (a guest checks the shape, then draws it as text):
  *   proof    {nonce, peer, sig, commitment, host}   the host's answer to hello
- *   seated   {seat, table}          you have this seat; `table`: the game, seats and names
+ *   seated   {seat, table, waiting} you have this seat; `table`: the game, seats and names;
+ *                                   `waiting`: the game is not dealt yet
+ *   deal     {commitment}           a new game at this table: the host's new commitment (join again
+ *                                   with a new contribution)
  *   state    {at, status, view, table}   the game now: your seat's view at step `at`
  *   refused  {re, error}            your `re` message changed nothing, because `error`
  *   undone   {undone}               your undo took back this decision ({id, label})
@@ -107,7 +110,8 @@ export function parseIntent(data) {
 const FROM_HOST = {
   proof: (m) => isToken(m.nonce) && typeof m.peer === "string" && typeof m.sig === "string" &&
                 /^[0-9a-f]{64}$/.test(m.commitment ?? "") && typeof m.host === "string",
-  seated: (m) => (m.seat === null || isInt(m.seat, 0, 15)) && isTable(m.table),
+  seated: (m) => (m.seat === null || isInt(m.seat, 0, 15)) && isTable(m.table) && typeof m.waiting === "boolean",
+  deal: (m) => /^[0-9a-f]{64}$/.test(m.commitment ?? ""),
   state: (m) => isInt(m.at, 0, 1e7) && isObject(m.status) && isObject(m.view) && isTable(m.table),
   refused: (m) => typeof m.re === "string" && typeof m.error === "string",
   undone: (m) => isObject(m.undone) && typeof m.undone.label === "string",

@@ -28,6 +28,19 @@ export async function newTable(seats, { hostName = "", relays = null, ice = null
   };
 }
 
+/** The same table for a new game: a new secret and commitment, every part of the deal to be
+ *  made again (the players, their seats and invitations stay). */
+export async function renewTable(table) {
+  table.secret = randomToken(32);
+  table.commitment = await commitmentOf(table.secret);
+  for (const seat of table.seats) {
+    if (!seat.remote) continue;
+    seat.contribution = null;
+    seat.joined = false;
+  }
+  return table;
+}
+
 /** Does this table have any seat on another device? */
 export const hasRemote = (seats) => seats.some((s) => s.kind === "remote");
 
