@@ -130,3 +130,22 @@ def test_a_missing_seat_is_played_by_the_computer_and_given_back(site_url, nostr
     click_an_action(bea, rnd)
     host.wait_for_function(f"window.__app.status.actions > {moved}", timeout=WAIT_MS)
     assert host.evaluate("window.__app.setup.seats[2].standIn") is None
+
+
+def test_the_host_reloading_while_players_join(site_url, nostr_relay, devices, problems):
+    """A reload of the host's page on the Waiting for players screen keeps the table: the same
+    links work, a guest already there comes back by itself, and the game starts as before."""
+    host = device_page(devices, problems)
+    links = open_host(host, site_url, nostr_relay, game="motto", players=3, seats=["random", "remote", "remote"],
+                      names=NAMES)
+    ada = open_guest(device_page(devices, problems), links[1])
+    host.wait_for_function("window.__app.net.states[1] === 'connected'", timeout=WAIT_MS)
+    host.reload()
+    host.wait_for_selector("[data-testid=waiting]", state="visible", timeout=90_000)
+    assert host.evaluate("window.__app.net.links") == links
+    host.wait_for_function("window.__app.net.states[1] === 'connected'", timeout=WAIT_MS)
+    bea = open_guest(device_page(devices, problems), links[2])
+    start_hosted(host)
+    rnd = random.Random(5)
+    play_until([ada, bea], rnd, lambda: host.evaluate("window.__app.status.actions") >= 6)
+    assert host.evaluate("window.__app.net.states") == [None, "connected", "connected"]

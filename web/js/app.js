@@ -154,6 +154,12 @@ async function boot() {
   app.engineBoot = startEngine();
   gotoLobby(notice);
   app.lobbyMs = Math.round(performance.now());
+  // the host's page reloaded while its players were joining: the same Waiting for players
+  const waiting = readTable();
+  if (waiting?.phase === "waiting" && waiting.setup) {
+    app.hosting = "waiting"; // before the autosave is read: the new table is what this page shows
+    netConfigOf().then((config) => showTable(waiting, config));
+  }
   // a table with players on other devices goes on by itself after a reload of the host's
   // page: they are waiting for it (and reconnect meanwhile)
   app.engineBoot.then((ready) => {
@@ -333,6 +339,10 @@ function keptGame() {
 async function restoreAutosave() {
   const data = app.kept;
   if (!data) return;
+  if (app.hosting === "waiting") {
+    app.kept = null; // players are joining a new table: the kept game is replaced once it starts
+    return;
+  }
   const reply = await localSession.load(data.save);
   app.kept = null;
   if (!reply.ok) {
@@ -642,8 +652,15 @@ async function openTable(setup) {
   const table = await newTable(setup.seats, {
     hostName: local?.name ?? "The host", relays: config.custom ? config.relays : null,
     ice: config.custom && !config.iceServers.length ? "none" : null });
+  table.setup = { ...setup, seats: setup.seats.map((s) => ({ ...s })) };
+  table.phase = "waiting";
+  return showTable(table, config);
+}
+
+/** The Waiting for players screen of `table` (new, or kept through a reload of this page). */
+async function showTable(table, config) {
   app.gen += 1;
-  app.setup = { ...setup, seats: setup.seats.map((s) => ({ ...s })) };
+  app.setup = table.setup;
   app.status = null;
   app.table = table;
   app.hosting = "waiting";
@@ -799,6 +816,8 @@ async function startHosted() {
   if (app.hosting !== "waiting") return;
   const setup = { ...app.setup, seed: await tableSeed(app.table) };
   app.hosting = "playing";
+  app.table.phase = "playing";
+  writeTable(app.table);
   const error = await startGame(setup, { table: app.table });
   if (error) {
     app.hosting = "waiting";
@@ -814,6 +833,8 @@ async function startHosted() {
  *  (the host's new commitment, each guest's new part), from the Waiting for players screen. */
 async function playAgainHosted() {
   await renewTable(app.table);
+  app.table.phase = "waiting";
+  app.table.setup = app.setup;
   writeTable(app.table);
   app.gen += 1;
   app.status = null;

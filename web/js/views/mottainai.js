@@ -40,7 +40,7 @@ const PHASES = { morning: "Morning", noon: "Noon", night: "Night", over: "Game o
 
 
 function icon(material, cls = "mt-icon") {
-  return h("span", { class: `${cls} mt-icon--${material}`, html: ICONS[material] ?? "" });
+  return h("span", { class: `${cls} mt-icon--${material}`, html: Object.hasOwn(ICONS, material) ? ICONS[material] : "" });
 }
 
 // ---------------------------------------------------------------- cards

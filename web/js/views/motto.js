@@ -20,7 +20,7 @@ const STAGE_SHORT = { youth: "Youth", adulthood: "Adult", "old age": "Old age" }
 const SIZE_NAMES = { 3: "Large", 2: "Medium", 1: "Small" };
 const cap = (s) => String(s).charAt(0).toUpperCase() + String(s).slice(1);
 
-const icon = (symbol, cls = "icon") => h("span", { class: `${cls} icon--${symbol}`, html: ICONS[symbol] ?? "" });
+const icon = (symbol, cls = "icon") => h("span", { class: `${cls} icon--${symbol}`, html: Object.hasOwn(ICONS, symbol) ? ICONS[symbol] : "" });
 
 // ---------------------------------------------------------------- cards and tokens
 /** The face of a card (used inside buttons and in the "last play" strip). */
