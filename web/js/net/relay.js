@@ -53,6 +53,7 @@ export async function openRoom({ appId = "moteplay", room, password, relays, ice
   let left = false;
 
   const linkFor = (peerId) => {
+    if (typeof peerId !== "string" || !peerId) return undefined;
     let link = links.get(peerId);
     if (!link && !left) {
       link = makeLink(peerId, {
