@@ -5,7 +5,6 @@ Every message each guest received is checked with the game's hidden-information 
 (tests/net_checks.py), and the fair deal is verified on a guest's page."""
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
