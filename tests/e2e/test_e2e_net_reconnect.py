@@ -149,3 +149,26 @@ def test_the_host_reloading_while_players_join(site_url, nostr_relay, devices, p
     rnd = random.Random(5)
     play_until([ada, bea], rnd, lambda: host.evaluate("window.__app.status.actions") >= 6)
     assert host.evaluate("window.__app.net.states") == [None, "connected", "connected"]
+
+
+def test_a_sleeping_phone_takes_its_seat_back_when_it_wakes(site_url, nostr_relay, devices, problems):
+    """A guest's page frozen as a phone's browser freezes a page when its screen is off: the host
+    sees the seat away after its silence; when the page wakes it reconnects by itself, takes its
+    seat back and sees the table as it is now."""
+    host, links, contexts, guests = hosted_motto(site_url, nostr_relay, devices, problems)
+    ada, bea = guests
+    cdp = contexts[1].new_cdp_session(bea)
+    cdp.send("Page.setWebLifecycleState", {"state": "frozen"})
+    host.wait_for_function("window.__app.net.states[2] === 'away'", timeout=30_000)
+    # meanwhile the table goes on while it is not Bea's turn
+    rnd = random.Random(9)
+    play_until([ada], rnd, lambda: turn_of(host) == 2)
+    cdp.send("Page.setWebLifecycleState", {"state": "active"})
+    bea.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    host.wait_for_function("window.__app.net.states[2] === 'connected'", timeout=WAIT_MS)
+    bea.wait_for_function("window.__app.phase === 'human' && window.__app.idle"
+                          " && window.__app.status.actions === " + str(host.evaluate("window.__app.status.actions")),
+                          timeout=WAIT_MS)
+    at = host.evaluate("window.__app.status.actions")
+    click_an_action(bea, rnd)
+    host.wait_for_function(f"window.__app.status.actions > {at}", timeout=WAIT_MS)

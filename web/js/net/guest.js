@@ -285,13 +285,21 @@ export function joinTable(invite, handlers = {}) {
   }
 
   /** Connect again from scratch (the page woke up, or the host has been silent too long). */
-  function reconnect() {
-    if (closed || invite.offer) return;
-    host?.close();
-    host = null;
-    room?.leave();
-    room = null;
-    connect();
+  let reconnecting = false;
+  async function reconnect() {
+    if (closed || invite.offer || reconnecting) return;
+    reconnecting = true;
+    try {
+      host?.close();
+      host = null;
+      setConnection("reconnecting");
+      const old = room;
+      room = null;
+      await old?.leave();
+      await connect();
+    } finally {
+      reconnecting = false;
+    }
   }
 
   const watchdog = setInterval(() => {

@@ -51,6 +51,7 @@ export async function openRoom({ appId = "moteplay", room, password, relays, ice
   const waiting = []; // links made before onpeer was set
   let onpeer = null;
   let left = false;
+  let leaving = Promise.resolve();
 
   const linkFor = (peerId) => {
     if (typeof peerId !== "string" || !peerId) return undefined;
@@ -84,11 +85,14 @@ export async function openRoom({ appId = "moteplay", room, password, relays, ice
         if (!link.closed) deliver(onpeer, link);
       }
     },
+    /** Leave the room. Resolves once Trystero has let go of it (about 0.1 s): only then can
+     *  this page join the same room again (joining it earlier gets the room being left). */
     leave() {
-      if (left) return;
+      if (left) return leaving;
       left = true;
       for (const link of [...links.values()]) link.ended();
-      trRoom.leave().catch((err) => console.warn("Moteplay: leaving the room:", err));
+      leaving = trRoom.leave().catch((err) => console.warn("Moteplay: leaving the room:", err));
+      return leaving;
     },
   };
 
