@@ -245,7 +245,8 @@ def copy_pyscript(node: Path, out: Path) -> Path:
 
 
 IMPORT_MAP = "<!-- the build writes the import map here"
-MODULE_PRELOAD = "<!-- the build lists the page's modules and PyScript's here (modulepreload)"
+MODULE_PRELOAD = "<!-- the build lists the page's modules here (modulepreload)"
+PYSCRIPT_PRELOAD = "[/* the build lists PyScript's modules here */]"
 
 
 def module_graph(out: Path, entry: str) -> list[str]:
@@ -264,11 +265,19 @@ def module_graph(out: Path, entry: str) -> list[str]:
 
 
 def write_module_preloads(out: Path, pyscript_dir: Path) -> None:
-    """index.html: a <link rel="modulepreload"> for each module of js/app.js's import graph and
-    for PyScript's core, so the browser fetches them at once instead of one import at a time."""
+    """index.html: a <link rel="modulepreload"> for each module of js/app.js's import graph, so
+    the browser fetches them at once instead of one import at a time; PyScript's core goes into
+    the list of the page's first inline script, which preloads it the same way except on a
+    guest's page (an invitation's #join/#watch: no Python there). Call it before the CSP is
+    written: the policy hashes that script."""
     modules = sorted(module_graph(out, "js/app.js")[1:])  # app.js itself is the page's script
-    modules += [p.relative_to(out).as_posix() for p in sorted(pyscript_dir.glob("core*.js"))]
     fill_page(out, MODULE_PRELOAD, [f'<link rel="modulepreload" href="{m}">' for m in modules])
+    pyscript = [p.relative_to(out).as_posix() for p in sorted(pyscript_dir.glob("core*.js"))]
+    page = out / "index.html"
+    html = page.read_text()
+    if html.count(PYSCRIPT_PRELOAD) != 1:
+        sys.exit(f"error: web/index.html lost its placeholder {PYSCRIPT_PRELOAD!r}")
+    page.write_text(html.replace(PYSCRIPT_PRELOAD, json.dumps(pyscript)))
 
 
 def write_engine_boot(out: Path, settings: dict) -> str:

@@ -79,6 +79,9 @@ const app = {
   guest: null,      // a guest's page: its connection to the host (net/guest.js), or null
   mySeat: undefined, // a guest's seat (null: the table screen)
   reveal: null,     // a guest's check of the host's secret at the end (net/guest.js)
+  // when each position was applied (host) or drawn (guest): [actions, ms on the machine's
+  // clock]; read by scripts/bench's move latency (window.__app.net.moments), never by the game
+  moments: [],
 };
 
 // ------------------------------------------------------------------ helpers
@@ -91,6 +94,11 @@ const humans = () => (app.guest ? (app.mySeat != null ? [app.mySeat] : [])
  *  plays at its stand-in level), or null. A guest's page never moves a computer. */
 const botLevel = (seat) => (app.guest ? null : seat.kind === "bot" ? seat.bot : seat.kind === "remote" ? seat.standIn ?? null : null);
 const gameInfo = (name) => app.games.find((g) => g.name === name);
+/** Note the moment the position after `actions` actions was applied (host) or drawn (guest),
+ *  on a clock every page of one machine shares (performance.timeOrigin + performance.now()). */
+const noteMoment = (actions) => {
+  if (app.moments.length < 10_000) app.moments.push([actions, performance.timeOrigin + performance.now()]);
+};
 
 function setPhase(phase) {
   app.phase = phase;
@@ -319,6 +327,7 @@ function setStatus(status) {
   app.status = status;
   const setup = app.setup;
   if (app.guest) return; // a guest's page keeps no game: the host does
+  if (app.host) noteMoment(status.actions);
   localSession.save().then((reply) => {
     if (!reply.ok || reply.save.game !== setup.game) return;
     if (writeAutosave({ save: reply.save, seats: setup.seats, hints: setup.hints !== false, status,
@@ -486,6 +495,7 @@ async function drawView({ thinking = null, waiting = null } = {}) {
   rove(table);
   if (descriptionOpen()) showDescription(describeLines(module, view, ctx, app.setup.seats), { focus: false });
   drawLog(view.log ?? []);
+  if (app.guest) noteMoment(app.guest.last?.at ?? null);
 }
 
 function drawTurn(view, thinking, waiting) {
@@ -1125,16 +1135,17 @@ window.__app = Object.freeze({
   /** Offline state: "no", "ready" (served by the service worker) or "update" (a new version waits). */
   get offline() { return app.offline; },
   /** Play on several devices: this page's part (host or guest), for the tests. Only what this
-   *  page holds anyway: a guest's received messages are its own. */
+   *  page holds anyway: a guest's received messages are its own. `moments`: [actions, ms] of
+   *  each position the host applied or the guest drew (the machine's clock; scripts/bench). */
   get net() {
     if (app.guest) {
       return { role: "guest", seat: app.mySeat, connection: app.guest.connection, ignored: app.guest.ignored,
-               received: app.guest.received, reveal: copy(app.reveal) };
+               received: app.guest.received, reveal: copy(app.reveal), moments: copy(app.moments) };
     }
     if (app.table) {
       return { role: "host", hosting: app.hosting, states: app.host?.states() ?? [], watching: app.host?.watching() ?? 0,
                links: app.setup.seats.map((s, i) => (s.kind === "remote" ? seatLink(app.table, i) : null)),
-               watchLink: seatLink(app.table, null) };
+               watchLink: seatLink(app.table, null), moments: copy(app.moments) };
     }
     return null;
   },
