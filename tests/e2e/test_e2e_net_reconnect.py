@@ -151,24 +151,40 @@ def test_the_host_reloading_while_players_join(site_url, nostr_relay, devices, p
     assert host.evaluate("window.__app.net.states") == [None, "connected", "connected"]
 
 
-def test_a_sleeping_phone_takes_its_seat_back_when_it_wakes(site_url, nostr_relay, devices, problems):
-    """A guest's page frozen as a phone's browser freezes a page when its screen is off: the host
-    sees the seat away after its silence; when the page wakes it reconnects by itself, takes its
-    seat back and sees the table as it is now."""
-    host, links, contexts, guests = hosted_motto(site_url, nostr_relay, devices, problems)
-    ada, bea = guests
-    cdp = contexts[1].new_cdp_session(bea)
-    cdp.send("Page.setWebLifecycleState", {"state": "frozen"})
-    host.wait_for_function("window.__app.net.states[2] === 'away'", timeout=30_000)
-    # meanwhile the table goes on while it is not Bea's turn
+def test_a_dropped_connection_comes_back_by_itself(site_url, nostr_relay, devices, problems):
+    """A guest whose connections dropped (a phone's network gone while its screen was off) leaves
+    the room and joins it again by itself, at once when the page wakes (visibilitychange), takes
+    its seat back and sees the table as it is now. The test drops the connections by closing the page's
+    RTCPeerConnections, which the page's own code does not know about."""
+    host = device_page(devices, problems)
+    links = open_host(host, site_url, nostr_relay, game="motto", players=3, seats=["random", "remote", "remote"],
+                      names=NAMES)
+    ada = open_guest(device_page(devices, problems), links[1])
+    context = devices()
+    context.add_init_script("""(() => {
+      const Real = window.RTCPeerConnection;
+      window.__connections = [];
+      window.RTCPeerConnection = function (...args) { const pc = new Real(...args); window.__connections.push(pc); return pc; };
+      window.RTCPeerConnection.prototype = Real.prototype;
+      Object.setPrototypeOf(window.RTCPeerConnection, Real);
+    })()""")
+    bea = context.new_page()
+    problems.watch(bea)
+    open_guest(bea, links[2])
+    start_hosted(host)
     rnd = random.Random(9)
-    play_until([ada], rnd, lambda: turn_of(host) == 2)
-    cdp.send("Page.setWebLifecycleState", {"state": "active"})
-    bea.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
-    host.wait_for_function("window.__app.net.states[2] === 'connected'", timeout=WAIT_MS)
-    bea.wait_for_function("window.__app.phase === 'human' && window.__app.idle"
-                          " && window.__app.status.actions === " + str(host.evaluate("window.__app.status.actions")),
-                          timeout=WAIT_MS)
-    at = host.evaluate("window.__app.status.actions")
-    click_an_action(bea, rnd)
-    host.wait_for_function(f"window.__app.status.actions > {at}", timeout=WAIT_MS)
+    play_until([ada, bea], rnd, lambda: host.evaluate("window.__app.status.actions") >= 4)
+
+    for wakes in (False, True):
+        bea.evaluate("window.__connections.forEach((pc) => pc.close())")
+        host.wait_for_function("window.__app.net.states[2] !== 'connected'", timeout=30_000)
+        play_until([ada], rnd, lambda: turn_of(host) == 2)
+        if wakes:
+            bea.evaluate("document.dispatchEvent(new Event('visibilitychange'))")  # at once
+        # else by itself: a few seconds after the connection was lost
+        host.wait_for_function("window.__app.net.states[2] === 'connected'", timeout=WAIT_MS)
+        now = host.evaluate("window.__app.status.actions")
+        bea.wait_for_function("window.__app.phase === 'human' && window.__app.idle"
+                              f" && window.__app.status.actions === {now}", timeout=WAIT_MS)
+        click_an_action(bea, rnd)
+        host.wait_for_function(f"window.__app.status.actions > {now}", timeout=WAIT_MS)

@@ -21,6 +21,8 @@ import { netConfig } from "./config.js";
 const REPLY_MS = 20_000;
 /** No message from the host for this long: the connection is taken as lost (it pings every 3 s). */
 const SILENT_MS = 9000;
+/** The connection lost and no host back through the room after this long: join the room afresh. */
+const LOST_MS = 6000;
 
 /** What this browser keeps of one table: device id, its contribution, the commitment and the
  *  fingerprints of the views shown ({at: print}). */
@@ -53,6 +55,7 @@ export function joinTable(invite, handlers = {}) {
   let host = null;              // the verified host's link
   let room = null;
   let heard = 0;
+  let lostAt = 0;               // when the connection to the host was lost (0: it was not)
   let last = null;              // the last state {at, status, view, table}
   let table = null;
   let seat;                     // undefined until seated
@@ -79,6 +82,7 @@ export function joinTable(invite, handlers = {}) {
       failWaiting("The connection to the host was lost.");
       // a link from the relays comes back by itself; one made with codes needs new codes
       if (closed) return;
+      lostAt = Date.now();
       if (invite.offer) setConnection("failed", "the connection made with codes was lost: ask the host for a new connection code");
       else setConnection("reconnecting");
     };
@@ -111,6 +115,7 @@ export function joinTable(invite, handlers = {}) {
       }
       memory.save();
       host = link;
+      lostAt = 0;
       heard = Date.now();
       setConnection("joining", msg.host);
       link.send(encode("join", { seat: invite.seat, secret: invite.secret, device: mine.device,
@@ -292,6 +297,7 @@ export function joinTable(invite, handlers = {}) {
     try {
       host?.close();
       host = null;
+      lostAt = Date.now();
       setConnection("reconnecting");
       const old = room;
       room = null;
@@ -302,8 +308,9 @@ export function joinTable(invite, handlers = {}) {
     }
   }
 
+  // the host silent too long, or gone and not back through the room by itself: start afresh
   const watchdog = setInterval(() => {
-    if (host && Date.now() - heard > SILENT_MS) reconnect();
+    if (host ? Date.now() - heard > SILENT_MS : lostAt && Date.now() - lostAt > LOST_MS) reconnect();
   }, 1000);
   const wake = () => {
     if (document.visibilityState === "visible" && (!host || Date.now() - heard > SILENT_MS)) reconnect();
