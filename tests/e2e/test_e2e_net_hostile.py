@@ -266,9 +266,14 @@ def test_moves_for_another_seat_and_from_an_old_step_are_refused(site_url, nostr
     assert all("moved on" in r["error"] for r in refused), refused
     assert snapshot(host, honest) == kept
 
-    # the same move at the current step is taken: the refusals above were for the step alone
-    play_own_move(hostile, host)
-    assert host.evaluate("window.__app.save()")["actions"][:now] == kept["actions"]
+    # the same move at the current step is taken (the refusals above were for the step alone);
+    # a second move sent at once for that same step is refused: the game moved on
+    mark = say(hostile, "host", [encode("act", action=mine[0], at=now), encode("act", action=mine[-1], at=now)])
+    refused = refusals(hostile, mark, 1)
+    assert refused[0]["re"] == "act" and "moved on" in refused[0]["error"], refused
+    after = host.evaluate("window.__app.save()")["actions"]
+    assert after[:now] == kept["actions"] and len(after) == now + 1, after
+    assert len(since(hostile, mark, "refused")) == 1
 
 
 def test_malformed_messages_are_refused_with_a_clear_error_and_a_flood_is_dropped(
