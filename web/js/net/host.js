@@ -39,6 +39,7 @@ export async function openHost({ record, adapter, config, onRecord = () => {} })
   let room = null;
   let closed = false;
   let publishing = Promise.resolve();
+  let moving = Promise.resolve(); // the moves and undos being made, one after another
   let pending = false;
   const offers = new Map();  // seat -> manual offer under way
 
@@ -121,6 +122,16 @@ export async function openHost({ record, adapter, config, onRecord = () => {} })
       refuse(link, msg.t, "The game has not started yet.");
       return;
     }
+    if (msg.t === "hint") return decide(link, entry, msg);
+    // moves and undos one at a time, from every guest: the step a move was offered at is
+    // checked against the game as it is when that move is made
+    const turn = moving.then(() => decide(link, entry, msg));
+    moving = turn.catch(() => {});
+    return turn;
+  }
+
+  /** An act, undo or hint of a seated player, once the game has started. */
+  async function decide(link, entry, msg) {
     // the engine's own count of actions (the page's status may lag a computer's turn by its pace)
     const now = await adapter.view(entry.seat);
     const status = now.ok ? now.status : adapter.status();
