@@ -132,6 +132,19 @@ export async function openHost({ record, adapter, config, onRecord = () => {} })
 
   /** An act, undo or hint of a seated player, once the game has started. */
   async function decide(link, entry, msg) {
+    if (msg.t === "hint" && entry.hinting) {
+      refuse(link, "hint", "A suggestion is already being worked out for you.");
+      return;
+    }
+    if (msg.t === "hint") entry.hinting = true;
+    try {
+      await decideNow(link, entry, msg);
+    } finally {
+      if (msg.t === "hint") entry.hinting = false;
+    }
+  }
+
+  async function decideNow(link, entry, msg) {
     // the engine's own count of actions (the page's status may lag a computer's turn by its pace)
     const now = await adapter.view(entry.seat);
     const status = now.ok ? now.status : adapter.status();
@@ -151,17 +164,8 @@ export async function openHost({ record, adapter, config, onRecord = () => {} })
       if (!reply.ok) refuse(link, "undo", reply.error ?? "Undo is not possible now.");
       else send(link, "undone", { undone: reply.undone });
     } else if (msg.t === "hint") {
-      if (entry.hinting) {
-        refuse(link, "hint", "A suggestion is already being worked out for you.");
-        return;
-      }
-      entry.hinting = true;
-      try {
-        const reply = await adapter.hint(entry.seat);
-        send(link, "hint", { reply: reply.ok ? { ...reply, at: status.actions } : { ok: false, error: reply.error ?? "No suggestion." } });
-      } finally {
-        entry.hinting = false;
-      }
+      const reply = await adapter.hint(entry.seat);
+      send(link, "hint", { reply: reply.ok ? { ...reply, at: status.actions } : { ok: false, error: reply.error ?? "No suggestion." } });
     }
   }
 
