@@ -251,17 +251,12 @@ PYSCRIPT_PRELOAD = "[/* the build lists PyScript's modules here */]"
 
 def module_graph(out: Path, entry: str) -> list[str]:
     """Every module ``entry`` (a path in the site) imports statically, itself included."""
-    found, todo = [], [entry]
-    while todo:
-        rel = todo.pop()
-        if rel in found:
-            continue
-        found.append(rel)
-        source = (out / rel).read_text()
-        for spec in re.findall(r'^\s*import\s[^;]*?from\s+"(\.[^"]+)"|^\s*import\s+"(\.[^"]+)"', source, re.M):
-            target = (Path(rel).parent / (spec[0] or spec[1])).as_posix()
-            todo.append(os.path.normpath(target))
-    return found
+    pattern = re.compile(r'^\s*import\s[^;]*?from\s+"(\.[^"]+)"|^\s*import\s+"(\.[^"]+)"', re.M)
+
+    def imported(rel: str) -> list[str]:
+        return [os.path.normpath((Path(rel).parent / (spec[0] or spec[1])).as_posix())
+                for spec in pattern.findall((out / rel).read_text())]
+    return site_vendor.module_closure(entry, imported)
 
 
 def write_module_preloads(out: Path, pyscript_dir: Path) -> None:

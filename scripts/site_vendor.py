@@ -39,17 +39,23 @@ def version(package_dir: Path) -> str:
     return json.loads((package_dir / "package.json").read_text())["version"]
 
 
-def _module_files(package_dir: Path, entry: str) -> list[str]:
-    """``entry`` and every module it imports by a relative path, as paths inside the package."""
+def module_closure(entry: str, imported) -> list[str]:
+    """``entry`` and every module reached from it, ``imported(rel)`` giving the modules that
+    module ``rel`` imports (paths of the same kind), in the order they were found."""
     found, todo = [], [entry]
     while todo:
         rel = todo.pop()
         if rel in found:
             continue
         found.append(rel)
-        source = (package_dir / rel).read_text()
-        todo += [_join(rel, spec) for spec in _IMPORT.findall(source) if spec.startswith(".")]
+        todo += imported(rel)
     return found
+
+
+def _module_files(package_dir: Path, entry: str) -> list[str]:
+    """``entry`` and every module it imports by a relative path, as paths inside the package."""
+    return module_closure(entry, lambda rel: [_join(rel, spec) for spec in _IMPORT.findall((package_dir / rel).read_text())
+                                              if spec.startswith(".")])
 
 
 def _join(rel: str, spec: str) -> str:
