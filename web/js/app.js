@@ -122,7 +122,8 @@ function showSection(name) {
   show($("btn-players"), app.hosting === "playing" && inGame);
   const title = gameInfo(app.setup?.game)?.title;
   document.title = inGame && title ? `${title} — Moteplay` : "Moteplay — Motto, Mottainai, Moteneba";
-  const seed = app.status?.seed ?? app.setup?.seed;
+  // a table with players on other devices draws its seed only at Start (net/table.js tableSeed)
+  const seed = app.status?.seed ?? (app.hosting ? null : app.setup?.seed);
   $("game-title").textContent = inGame && app.setup
     ? `${gameInfo(app.setup.game)?.title ?? app.setup.game}${seed != null && !app.guest ? ` · seed ${seed}` : ""}`
     : "";
@@ -899,6 +900,7 @@ async function guestBoot() {
     onSeated: (msg) => {
       seated();
       app.mySeat = msg.seat;
+      document.body.classList.toggle("is-table-screen", msg.seat == null);
       app.setup = guestSetup(msg.table);
       if (!app.status) {
         $("loading-text").textContent = msg.seat == null ? "Connected as the table screen."
@@ -987,7 +989,11 @@ function guestConnection(state, detail) {
     reconnecting: "Connection lost: reconnecting…",
     failed: `Could not connect: ${detail}`,
   };
-  chip.textContent = texts[state] ?? state;
+  // a phone's top bar has room for a word: the short text there, the whole one elsewhere (CSS)
+  const short = { connecting: "Connecting…", joining: "Joining…", connected: "Connected",
+                  reconnecting: "Reconnecting…", failed: "Not connected" };
+  chip.replaceChildren(h("span", { class: "net-status__long" }, texts[state] ?? state),
+                       h("span", { class: "net-status__short" }, short[state] ?? texts[state] ?? state));
   chip.dataset.state = state;
   show(chip, true);
   if (app.phase === "joining" || app.phase === "loading") $("loading-step").textContent = texts[state] ?? "";
@@ -1091,6 +1097,11 @@ $("btn-players").addEventListener("click", () => {
   show(panel, panel.hidden);
   $("btn-players").setAttribute("aria-expanded", String(!panel.hidden));
   drawPlayers();
+});
+$("players-close").addEventListener("click", () => {
+  show($("players"), false);
+  $("btn-players").setAttribute("aria-expanded", "false");
+  $("btn-players").focus();
 });
 $("btn-reload").addEventListener("click", () => location.reload());
 initPanels();

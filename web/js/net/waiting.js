@@ -10,14 +10,14 @@ import { readTurn, saveTurn, clearTurn } from "./config.js";
 const STATE_TEXT = {
   waiting: "Not joined yet",
   connected: "Connected",
-  away: "Away (the connection dropped)",
+  away: "Away: the connection dropped",
 };
 
 /** A QR code of `text` (drawn once the QR module has loaded; the link works without it). */
 function qrBox(text, label, testid) {
   const box = h("div", { class: "qr", dataset: { testid } });
   import("./qr.js").then(({ qrSvg }) => qrSvg(text, { label })).then((svg) => box.replaceChildren(svg))
-    .catch((err) => box.replaceChildren(h("p", { class: "hint" }, `No QR code here (${err?.message ?? err}): share the link instead.`)));
+    .catch(() => box.replaceChildren(h("p", { class: "hint qr__none" }, "No QR code here: share the link instead.")));
   return box;
 }
 
@@ -110,15 +110,15 @@ export function drawSeats(root, { seats, states, links, watchLink, levels, onSta
   const cards = seats.map((seat, i) => {
     if (seat.kind !== "remote") return null;
     const state = seat.standIn ? "computer" : states[i] ?? "waiting";
-    const text = seat.standIn ? `The computer plays for now (${levels.find((l) => l.name === seat.standIn)?.title ?? seat.standIn})`
+    const text = seat.standIn ? `The computer plays for now: ${levels.find((l) => l.name === seat.standIn)?.title ?? seat.standIn}`
                               : STATE_TEXT[state];
     const standIn = seat.standIn
       ? h("button", { type: "button", dataset: { testid: `give-back-${i}` }, onclick: () => onStandIn(i, null) },
           `Give the seat back to ${seat.name}`)
-      : h("label", { class: "inline" }, "Let the computer play: ",
+      : h("label", { class: "invite__standin" }, "Let the computer play this seat",
           h("select", { dataset: { testid: `stand-in-${i}` },
                         onchange: (e) => { if (e.target.value) onStandIn(i, e.target.value); } },
-            h("option", { value: "" }, "—"),
+            h("option", { value: "" }, `No, ${seat.name} plays`),
             levels.map((l) => h("option", { value: l.name }, l.title))));
     return h("section", { class: `invite is-${state}`, dataset: { testid: `net-seat-${i}`, state } },
       h("h3", {}, seat.name, " ", h("span", { class: `badge net-state net-state--${state}`, dataset: { testid: `net-state-${i}` } }, text)),
@@ -146,7 +146,7 @@ export function howToConnect() {
         "then goes straight between the devices (encrypted), never through a server of ours."),
       h("li", {}, "Some networks (some mobile networks, strict office or school Wi-Fi) block direct connections: " +
         "they need a TURN relay. You can add your own below."),
-      h("li", {}, "No internet: on the same Wi-Fi, connect with codes (each seat's “Connect with codes”)."),
+      h("li", {}, "No internet: on the same Wi-Fi, connect with codes (each player's “No internet? Connect with codes”)."),
       h("li", {}, "Nothing works? Play on this one screen: choose “Human — this device” for every player (hotseat).")),
     turnSettings());
 }

@@ -1,0 +1,105 @@
+"""Play on several devices, as the players see it: the host's Waiting for players screen, a
+guest's page and the Players panel pass axe-core (WCAG 2.0/2.1 A + AA, light and dark), and on
+a phone (390×844, touch) a guest's turn line, own hand and every control of its decision are in
+the window together at each of its decisions, the page itself never scrolled."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from e2e_helpers import WAIT_MS, assert_no_axe_violations
+from e2e.test_e2e_layout import CHECK
+from net_helpers import device_page, my_turn, open_guest, open_host, start_hosted
+
+NAMES = ["Robo", "Ada", "Bea"]
+PHONE = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+
+
+def act(page, rnd: random.Random, *, tap: bool = False) -> str:
+    """One legal action of the seat on screen, pressed on its element: a play already chosen
+    first (Motto's confirm), never "cancel" while something else is there."""
+    ids = page.evaluate("window.__app.view.legal_actions.map(a => a.id)")
+    rnd.shuffle(ids)
+    ids.sort(key=lambda i: i != "confirm")
+    for action in [i for i in ids if i != "cancel"] or ids:
+        locator = page.locator(f'#table [data-action="{action}"]')
+        visible = [k for k in range(locator.count()) if locator.nth(k).is_visible()]
+        if not visible:
+            continue
+        target = locator.nth(visible[0])
+        try:
+            (target.tap if tap else target.click)(timeout=2000)
+        except Exception:  # noqa: BLE001 - a card's text box over it: the same press, dispatched
+            target.dispatch_event("click")
+        page.wait_for_function("window.__app.idle && !window.__app.busy", timeout=WAIT_MS)
+        return action
+    raise AssertionError(f"no element on the table for any of {ids}")
+
+
+def test_waiting_screen_guest_pages_and_players_panel_pass_axe(site_url, nostr_relay, devices, problems):
+    host = device_page(devices, problems)
+    links = open_host(host, site_url, nostr_relay, game="motto", players=3, seats=["random", "remote", "remote"],
+                      names=NAMES)
+    ada = open_guest(device_page(devices, problems, **PHONE), links[1])
+    host.wait_for_function("window.__app.net.states.join() === ',connected,waiting'", timeout=WAIT_MS)
+    host.wait_for_selector("[data-testid=net-seat-2][data-state=waiting]")
+
+    # one seat joined, one not; then with "What does this need?" and a seat's codes open
+    assert_no_axe_violations(host, "the Waiting for players screen")
+    host.click("#waiting-help summary")
+    host.click("[data-testid=net-seat-2] .invite__manual summary")
+    assert_no_axe_violations(host, "the Waiting for players screen with its help and codes open")
+    assert host.is_disabled("[data-testid=waiting-start]")
+    # the Start button stays in sight while the invitations scroll under it
+    box = host.locator("[data-testid=waiting-start]").bounding_box()
+    assert box and box["y"] + box["height"] <= host.viewport_size["height"], box
+
+    ada.wait_for_function("window.__app.idle", timeout=WAIT_MS)
+    assert "You are Ada." in ada.inner_text("[data-testid=loading]")
+    assert_no_axe_violations(ada, "a guest's page waiting for the start")
+
+    open_guest(device_page(devices, problems), links[2])
+    start_hosted(host)
+    ada.wait_for_function("window.__app.phase === 'human' || window.__app.phase === 'remote'", timeout=WAIT_MS)
+    for _ in range(500):
+        if my_turn(ada):
+            break
+        ada.wait_for_timeout(40)
+    assert my_turn(ada), "the guest's turn never came"
+    assert_no_axe_violations(ada, "a guest's table at its own decision")
+
+    host.click("[data-testid=players-open]")
+    host.wait_for_selector("#players [data-testid=net-seat-1]")
+    assert_no_axe_violations(host, "the host's game with the Players panel open")
+    host.click("#players-close")
+    assert host.is_hidden("[data-testid=players]")
+    assert host.get_attribute("[data-testid=players-open]", "aria-expanded") == "false"
+
+
+@pytest.mark.parametrize("game", ["motto", "mottainai", "moteneba"])
+def test_a_guest_on_a_phone_sees_its_turn_hand_and_choices_together(game, site_url, nostr_relay, devices, problems):
+    host = device_page(devices, problems)
+    links = open_host(host, site_url, nostr_relay, game=game, players=3, seats=["random", "remote", "random"],
+                      names=NAMES)
+    guest = open_guest(device_page(devices, problems, **PHONE), links[1])
+    start_hosted(host)
+    rnd = random.Random(game)
+    checked = 0
+    for _ in range(400):
+        if checked >= 4 or host.evaluate("window.__app.status.is_over"):
+            break
+        if not my_turn(guest):
+            guest.wait_for_timeout(40)
+            continue
+        guest.wait_for_timeout(60)  # a frame for the page's own scrolling into view
+        found = guest.evaluate(CHECK, False)
+        if found:  # a state that came in just now: measured again once it is drawn
+            guest.wait_for_timeout(500)
+            if not my_turn(guest):
+                continue
+            found = guest.evaluate(CHECK, False)
+        assert not found, f"{game}, a guest's decision {checked + 1} at 390x844: " + "\n  ".join(found)
+        checked += 1
+        act(guest, rnd, tap=True)
+    assert checked >= 4, f"{game}: only {checked} of the guest's decisions came"
