@@ -202,7 +202,8 @@ export function joinTable(invite, handlers = {}) {
     if (!host) return Promise.resolve({ ok: false, error: "Not connected to the host right now: it reconnects by itself." });
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
-        waiting.splice(waiting.findIndex((w) => w.resolve === resolve), 1);
+        const i = waiting.findIndex((w) => w.resolve === resolve);
+        if (i >= 0) waiting.splice(i, 1);
         resolve({ ok: false, error: "The host did not answer in time: the connection may be lost." });
       }, REPLY_MS);
       waiting.push({ kind, resolve, timer });
