@@ -85,9 +85,9 @@ def test_first_player_offers_only_seats_in_play_and_lobby_errors_show_by_start(a
     expect(error).to_be_visible()
     expect(error).to_have_attribute("role", "alert")
     expect(error).to_have_text("The seed must be a whole number from 0 to 9,007,199,254,740,991.")
-    # it sits right above the Start button
+    # it sits right under the Start button
     box, button = error.bounding_box(), app.locator("[data-testid=start]").bounding_box()
-    assert 0 <= button["y"] - (box["y"] + box["height"]) < 40
+    assert 0 <= box["y"] - (button["y"] + button["height"]) < 40
     assert_no_axe_violations(app, "the lobby with a refusal")
     app.fill("[data-testid=seed]", "7")
     app.click("[data-testid=start]")

@@ -96,17 +96,20 @@ export function renderLobby(root, { games, onStart, onLoad, resume, notice }) {
     root.replaceChildren(...[
       notice ? h("p", { class: "notice", role: "status", dataset: { testid: "lobby-notice" } }, notice) : null,
       resume ? continueBlock() : null,
-      h("h2", { id: "lobby-title" }, "New game"),
+      // the heading with Start beside it: in view on load and a few Tab presses from the top
+      // (the settings below are remembered, so Start is often all a player needs)
+      h("div", { class: "lobby__head" },
+        h("h2", { id: "lobby-title" }, "New game"),
+        h("div", { class: "lobby__actions" },
+          h("button", { type: "button", class: "primary big", dataset: { testid: "start", key: "start" },
+                        onclick: start }, `Start ${game.title}`),
+          h("button", { type: "button", dataset: { testid: "lobby-load", key: "load" }, onclick: onLoad },
+            "Load a saved game…"))),
       gamePicker(),
       playersBlock(),
       optionsBlock(),
       hintsBlock(),
       seedBlock(),
-      h("div", { class: "lobby__actions" },
-        h("button", { type: "button", class: "primary big", dataset: { testid: "start", key: "start" },
-                      onclick: start }, `Start ${game.title}`),
-        h("button", { type: "button", dataset: { testid: "lobby-load", key: "load" }, onclick: onLoad },
-          "Load a saved game…")),
     ].filter(Boolean));
     if (focusKey) root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`)?.focus();
   }
@@ -262,10 +265,10 @@ export function renderLobby(root, { games, onStart, onLoad, resume, notice }) {
       .then((error) => { if (error && root.isConnected && !root.hidden) alertIn(error); });
   }
 
-  /** A sentence next to the Start button saying why the game cannot start. */
+  /** A sentence under the Start button saying why the game cannot start. */
   function alertIn(text) {
     root.querySelector(".lobby__error")?.remove();
-    root.querySelector(".lobby__actions").before(
+    root.querySelector(".lobby__head").after(
       h("p", { class: "lobby__error", role: "alert", dataset: { testid: "lobby-error" } }, text));
   }
 

@@ -32,22 +32,28 @@ export function drawResult(box, view, { names, fill, module, onPlayAgain, onNewG
     ? `${listWords(winnerNames)} share the win with ${best} ${unit}.`
     : `${winnerNames[0]} wins with ${best} ${unit}!`;
   const rows = [...result.rows].sort((a, b) => b.total - a.total);
+  const totalLabel = many === "points" ? "Total" : `Total ${many}`;
+  // Explicit table roles: the narrow, stacked layout changes the cells' CSS display, which must
+  // not take the table's semantics away. Each cell carries its column's name (data-label), shown
+  // before the value when stacked.
+  const table = h("table", { class: "scores", role: "table", dataset: { testid: "score-table" } },
+    h("caption", {}, "Final scores"),
+    h("thead", { role: "rowgroup" }, h("tr", { role: "row" },
+      h("th", { scope: "col", role: "columnheader" }, "Player"),
+      result.columns.map((c) => h("th", { scope: "col", role: "columnheader" }, c)),
+      h("th", { scope: "col", role: "columnheader" }, totalLabel))),
+    h("tbody", { role: "rowgroup" }, rows.map((row) => h("tr", {
+        role: "row", class: winners.has(row.seat) ? "is-winner" : "",
+        dataset: { testid: "score-row", seat: row.seat, total: row.total, winner: winners.has(row.seat) } },
+      h("th", { scope: "row", role: "rowheader", class: "scores__player" }, names[row.seat],
+        winners.has(row.seat) ? h("span", { class: "badge badge--win" }, "★ winner") : null),
+      row.cells.map((c, i) => h("td", { role: "cell", dataset: { label: result.columns[i] } }, String(c))),
+      h("td", { role: "cell", class: "scores__total", dataset: { testid: "score-total", label: totalLabel } },
+        String(row.total))))));
   box.replaceChildren(
     h("h2", {}, "Game over"),
     h("p", { class: "result__headline", dataset: { testid: "winner" } }, headline),
-    h("table", { class: "scores", dataset: { testid: "score-table" } },
-      h("caption", {}, "Final scores"),
-      h("thead", {}, h("tr", {},
-        h("th", { scope: "col" }, "Player"),
-        result.columns.map((c) => h("th", { scope: "col" }, c)),
-        h("th", { scope: "col" }, many === "points" ? "Total" : `Total ${many}`))),
-      h("tbody", {}, rows.map((row) => h("tr", {
-          class: winners.has(row.seat) ? "is-winner" : "",
-          dataset: { testid: "score-row", seat: row.seat, total: row.total, winner: winners.has(row.seat) } },
-        h("th", { scope: "row" }, names[row.seat],
-          winners.has(row.seat) ? h("span", { class: "badge badge--win" }, "★ winner") : null),
-        row.cells.map((c) => h("td", {}, String(c))),
-        h("td", { class: "scores__total", dataset: { testid: "score-total" } }, String(row.total)))))),
+    h("div", { class: "scores__fit" }, table),
     h("div", { class: "result__actions" },
       onPlayAgain ? h("button", { type: "button", class: "primary", dataset: { testid: "play-again" }, onclick: onPlayAgain },
         "Play again") : null,
@@ -62,4 +68,27 @@ export function drawResult(box, view, { names, fill, module, onPlayAgain, onNewG
   // the box sits right under the turn line, above the table (the page itself never scrolls)
   box.scrollTop = 0;
   box.focus({ preventScroll: true });
+  stackWhenNarrow(box, table);
+}
+
+/** The score table as a table where all its columns fit in the box, else stacked: each player a
+ *  block (name, winner badge and total on its first line, then each column as "label value").
+ *  Checked again whenever the box changes width (a turned phone, a resized window). */
+function stackWhenNarrow(box, table) {
+  box._scoresFit?.disconnect();
+  let width = -1;
+  const fit = () => {
+    if (!table.isConnected) return;
+    const room = table.parentElement.clientWidth;
+    if (!room || room === width) return;
+    width = room;
+    table.classList.remove("scores--stacked");
+    table.classList.toggle("scores--stacked", table.offsetWidth > room);
+  };
+  fit();
+  if (typeof ResizeObserver !== "function") return;
+  // after the observer's callback, not in it: stacking changes the box's height
+  const observer = new ResizeObserver(() => requestAnimationFrame(fit));
+  observer.observe(table.parentElement);
+  box._scoresFit = observer;
 }

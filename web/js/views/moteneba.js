@@ -304,7 +304,8 @@ function scoringSection(view, ctx, info) {
   const panel = h("details", { class: "mn-scoring", dataset: { testid: "mn-scoring", year: s.year, paid: String(s.paid) },
                                open: open ? true : null },
     h("summary", {}, title),
-    h("div", { class: "mn-sc__wrap" },
+    // a table that may scroll sideways: focusable, so a keyboard can scroll it
+    h("div", { class: "mn-sc__wrap", tabindex: "0", role: "region", "aria-label": `${title}, the table` },
       h("table", { class: "mn-sc" },
         h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Girl"),
           seats.map((seat) => h("th", { scope: "col" }, ctx.names[seat])))),
@@ -361,7 +362,9 @@ export function render(root, view, ctx) {
       scoringSection(view, ctx, info),
       movesList(view, ctx),
       rulesHelp()),
-    h("div", { class: "tablelayout__dock moteneba__dock" },
+    // at the end nothing in the dock can be used: focusable itself, so a keyboard can scroll it
+    h("div", { class: "tablelayout__dock moteneba__dock",
+               ...(view.is_over ? { tabindex: "0", role: "region", "aria-label": "Your cubes and event cards" } : {}) },
       centreSection(view, ctx, info, legal),
       h("div", { class: "mn-mine" },
         playersSection(view, ctx, info, legal, "me"),
