@@ -54,13 +54,6 @@ def click_and_wait(page: Page, selector: str) -> str:
     return wait_idle(page)
 
 
-def pass_device(page: Page) -> str:
-    """Hotseat: after a draw the player sees the drawn cards ("drawn"); "Done" brings the curtain."""
-    if page.evaluate("window.__app.phase") == "drawn":
-        return click_and_wait(page, "[data-testid=drawn-done]")
-    return page.evaluate("window.__app.phase")
-
-
 def motto_move(page: Page) -> str:
     """Make one Motto click for the human to move, with a simple strategy:
     build a play if one exists (select, select, select, confirm), else draw (or take)."""

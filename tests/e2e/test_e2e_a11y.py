@@ -250,10 +250,10 @@ def test_the_curtain_holds_the_keyboard_and_nothing_behind_it_works(app):
     app.keyboard.press("t")
     assert "Your hand:" in app.inner_text("[data-testid=description]")
     app.keyboard.press("d")
-    assert wait_idle(app) == "drawn"            # she sees the card she drew; Enter on Done passes on
-    assert "Ann, you drew " in app.inner_text("[data-testid=drawn]")
-    app.keyboard.press("Enter")
-    assert wait_idle(app) == "curtain"
+    assert wait_idle(app) == "curtain"          # at once: her hand is gone, Ben reads that she drew
+    assert app.locator("[data-testid=hand-card]").count() == 0
+    assert app.inner_text("[data-testid=curtain-news]") == "Ann drew a card from the deck."
+    assert app.evaluate("document.activeElement.dataset.testid") == "curtain-reveal"
     assert app.locator("[data-testid=description] li").count() == 0
     assert app.evaluate("document.getElementById('describe').hidden")
     app.keyboard.press("Enter")

@@ -51,7 +51,7 @@ import { describeLines, initShortcuts } from "./shortcuts.js";
 import { initPanels } from "./panels.js";
 
 const app = {
-  phase: "loading", // loading | lobby | starting | curtain | human | drawn | bot | over | stalled | replay | error
+  phase: "loading", // loading | lobby | starting | curtain | human | bot | over | stalled | replay | error
   build: null,      // build.json (the games, the engine's files, versions)
   engine: null,     // build + the worker's info (versions, boot), once the engine answers
   engineReady: false,
@@ -66,6 +66,8 @@ const app = {
   view: null,       // last rendered view
   viewer: null,     // seat of the rendered view (null = spectator)
   shownHuman: null, // the human whose private screen is (or was last) up
+  revealed: null, // hotseat: the human who just pressed "I am NAME" (their note shows once)
+  news: {}, // hotseat: seat -> {took, drew}: labels of the cards new in its hand since its last turn
   busy: false,      // an engine call started by the player is running
   idle: false,      // the page waits for a person (lobby, human turn, curtain, game over)
   gen: 0,           // bumps on every new/loaded game, to stop stale loops
@@ -237,6 +239,7 @@ function gotoLobby(notice, { fromHistory = false } = {}) {
   setCurtain(false);
   closeReplay();
   $("table").replaceChildren(); // no hand stays in the page behind the lobby
+  drawNews(null);
   clearHint();
   clearDescription();
   app.view = null;
@@ -281,6 +284,8 @@ function enterGame(setup, status) {
   app.gen += 1;
   navigate("game");
   app.shownHuman = null;
+  app.news = {};
+  drawNews(null);
   app.view = null;
   closeReplay();
   app.logLines = [];
@@ -380,7 +385,7 @@ const shorten = (text, max = 120) => {
   return s.length > max ? `${s.slice(0, max)}…` : s;
 };
 
-const GAME_PHASES = new Set(["curtain", "human", "drawn", "bot", "remote", "over", "stalled", "replay"]);
+const GAME_PHASES = new Set(["curtain", "human", "bot", "remote", "over", "stalled", "replay"]);
 
 /** Back and Forward (navigation.js): between the lobby and the game. */
 function historyMoved(screen) {
@@ -442,6 +447,8 @@ async function advance() {
     app.shownHuman = cp;
     setPhase("human");
     await showView(cp, gen);
+    if (gen === app.gen && app.revealed === cp) drawNews(cp);
+    app.revealed = null;
     if (gen === app.gen) setIdle(true);
     return; // wait for a click (ctx.act)
   }
@@ -572,40 +579,89 @@ async function act(actionId) {
     return reply;
   }
   clearError();
-  if (!(await showDrawnCards(before, gen))) advance();
+  if (app.status?.current_player !== seat) drawNews(null); // the note was for that turn
+  if (!(await passScreen(before, gen))) advance();
   return reply;
 }
 
-/** Hotseat: when the turn goes straight to another person, the cards the player just drew
- *  (new in their hand) are shown to them first, with "Done", before the curtain comes up.
- *  Returns whether it is showing them. */
-async function showDrawnCards(before, gen) {
+/** Hotseat: when the player's decision gives the turn to another person at this screen, the
+ *  curtain comes up at once (their hand leaves the page). The cards that just came into their
+ *  hand are told without showing them to the next player: a card taken face up is public and
+ *  named on the curtain; a card drawn unseen is kept for a note on the player's own next screen.
+ *  Returns whether the curtain is up. */
+async function passScreen(before, gen) {
   const next = app.status?.current_player;
   const seat = app.viewer;
-  if (humans().length < 2 || app.status.is_over || next == null || next === seat ||
-      app.setup.seats[next].kind !== "human" || !Array.isArray(before?.table?.hand)) return false;
-  const reply = await session().view(seat);
-  if (gen !== app.gen || !reply.ok || !Array.isArray(reply.view.table?.hand)) return false;
+  if (humans().length < 2 || app.status.is_over || next == null || next === seat || seat == null ||
+      !humans().includes(next)) return false;
+  showCurtain(next, gen, { idle: false });
+  const reply = Array.isArray(before?.table?.hand) ? await session().view(seat) : null;
+  if (gen !== app.gen) return true;
+  if (reply?.ok && Array.isArray(reply.view.table?.hand)) {
+    const { took, drew } = newCards(before, reply.view, seat);
+    const kept = app.news[seat] ?? { took: [], drew: [] };
+    app.news[seat] = { took: [...kept.took, ...took], drew: [...kept.drew, ...drew] };
+    const name = app.setup.seats[seat].name;
+    const parts = [];
+    if (took.length) parts.push(`took ${took.join(", ")}`);
+    if (drew.length) parts.push(`drew ${drew.length === 1 ? "a card" : `${drew.length} cards`} from the deck`);
+    const news = $("curtain-news");
+    news.textContent = parts.length ? `${name} ${parts.join(" and ")}.` : "";
+    show(news, parts.length > 0);
+  }
+  setIdle(true);
+  return true;
+}
+
+/** The cards new in `seat`'s hand from view `before` to view `after`, as labels: `took` those
+ *  that were in sight (face up on the table before and gone from it after, or named in the
+ *  player's own log lines of the move), `drew` the others (unseen by the other players). */
+function newCards(before, after, seat) {
   const left = before.table.hand.map((c) => c.key);
-  const drawn = reply.view.table.hand.filter((c) => {
+  const got = after.table.hand.filter((c) => {
     const i = left.indexOf(c.key);
     if (i >= 0) left.splice(i, 1);
     return i < 0;
   });
-  if (!drawn.length) return false;
-  setPhase("drawn");
-  app.view = reply.view;
-  await drawView();
-  if (gen !== app.gen) return true;
-  const name = app.setup.seats[seat].name;
-  const done = h("button", { type: "button", class: "primary", dataset: { testid: "drawn-done" },
-                             onclick: () => { if (gen === app.gen) advance(); } }, `Done: pass to ${app.setup.seats[next].name}`);
-  const said = `${name}, you drew ${drawn.map((c) => c.label).join(", ")}.`;
-  $("turn").replaceChildren(h("span", { class: "turn__who", dataset: { testid: "drawn" } }, said), " ", done);
-  announce(said);
-  done.focus({ preventScroll: true });
-  setIdle(true);
-  return true;
+  const inSight = (view) => {
+    const count = new Map();
+    const walk = (v, key) => {
+      if (key === "hand" || v == null || typeof v !== "object") return;
+      if (typeof v.key === "string" && typeof v.label === "string") count.set(v.key, (count.get(v.key) ?? 0) + 1);
+      for (const [k, x] of Object.entries(v)) walk(x, k);
+    };
+    walk(view.table, null);
+    return count;
+  };
+  const was = inSight(before);
+  const is = inSight(after);
+  const said = (after.log ?? []).slice((before.log ?? []).length).filter((l) => l.startsWith(`{P${seat}}`)).join("\n");
+  const took = [];
+  const drew = [];
+  for (const c of got) {
+    if ((was.get(c.key) ?? 0) > (is.get(c.key) ?? 0)) {
+      was.set(c.key, was.get(c.key) - 1);
+      took.push(c.label);
+    } else if (said.includes(c.label)) {
+      took.push(c.label);
+    } else {
+      drew.push(c.label);
+    }
+  }
+  return { took, drew };
+}
+
+/** The note on a hotseat player's own screen: the cards that came into their hand since their
+ *  last turn ("you took" a face-up card, "you drew" one from the deck). */
+function drawNews(seat) {
+  const note = $("drawn-note");
+  const news = seat == null ? null : app.news[seat];
+  if (seat != null) delete app.news[seat];
+  const parts = [];
+  if (news?.took.length) parts.push(`took ${news.took.join(", ")}`);
+  if (news?.drew.length) parts.push(`drew ${news.drew.join(", ")}`);
+  note.textContent = parts.length ? `Since your last turn you ${parts.join(" and ")}.` : "";
+  show(note, parts.length > 0);
 }
 
 /** Undo (js/undo.js): the player on screen takes back their last decision, if the engine allows. */
@@ -627,13 +683,15 @@ async function undoLast() {
 initUndo({ allowed: undoAllowed, mayAsk: undoMayAsk, run: undoLast, names });
 
 // ------------------------------------------------------------------ hotseat curtain
-function showCurtain(seat, gen) {
+function showCurtain(seat, gen, { idle = true } = {}) {
   setPhase("curtain");
-  setIdle(true);
+  setIdle(idle);
   const name = app.setup.seats[seat].name;
   // Nothing private may stay in the page behind the curtain.
   clearHint();
   $("table").replaceChildren(h("p", { class: "muted curtain-placeholder" }, `Waiting for ${name}…`));
+  drawNews(null);
+  show($("curtain-news"), false);
   app.view = null;
   app.viewer = null;
   $("turn").textContent = `${name}'s turn`;
@@ -644,6 +702,7 @@ function showCurtain(seat, gen) {
     if (gen !== app.gen) return;
     setCurtain(false);
     app.shownHuman = seat;
+    app.revealed = seat; // its drawn-card note shows with its table
     advance(); // the focus goes to the player's first choice (a11y.js restoreFocus)
   };
   setCurtain(true);
