@@ -45,7 +45,7 @@ except ImportError:  # pragma: no cover - only without the dev requirements
     pytest.skip("pytest-playwright is not installed (pip install -r requirements-dev.txt)",
                 allow_module_level=True)
 
-from e2e_helpers import BOOT_TIMEOUT_MS, PACE, free_port  # noqa: E402 - found through sys.path, set above
+from e2e_helpers import BOOT_TIMEOUT_MS, PACE, free_port, open_screen  # noqa: E402 - found through sys.path, set above
 from serve_site import serve_in_thread  # noqa: E402 - found through sys.path, set above
 
 
@@ -197,6 +197,21 @@ def devices(browser, browser_context_args, problems):
         made.append(context)
         return context
     yield make
+    for context in made:
+        context.close()
+
+
+@pytest.fixture
+def screen(browser, browser_context_args, problems, site_url):
+    """``open(**context_options)`` -> the site's page in a context of its own (a screen size,
+    touch…), loaded with the engine ready; the contexts close after the test."""
+    made = []
+
+    def open_(**options):
+        page = open_screen(browser, site_url, problems, pace=PACE, **{**browser_context_args, **options})
+        made.append(page.context)
+        return page
+    yield open_
     for context in made:
         context.close()
 

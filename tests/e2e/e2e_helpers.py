@@ -220,14 +220,20 @@ def load_save(page: Page, tmp_path: Path, saved: dict, kinds: list[str], names: 
     return phase
 
 
-def open_phone(browser, site_url: str, problems, *, pace: int, **context_args) -> Page:
-    """The site on a 390×844 touch screen (``is_mobile``) in a context of its own, guarded like
-    the ``app`` fixture (``problems``), with the engine ready. Close ``page.context`` after."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
-                                  **context_args)
+def open_screen(browser, site_url: str, problems, *, pace: int, **context_args) -> Page:
+    """The site in a browser context of its own (``context_args``: a screen size, touch…),
+    guarded like the ``app`` fixture (``problems``), with the engine ready. Close
+    ``page.context`` after."""
+    context = browser.new_context(**context_args)
     problems.guard(context)
     page = context.new_page()
     problems.watch(page)
     page.goto(f"{site_url}?pace={pace}")
     page.wait_for_function("window.__app && window.__app.ready", timeout=BOOT_TIMEOUT_MS)
     return page
+
+
+def open_phone(browser, site_url: str, problems, *, pace: int, **context_args) -> Page:
+    """The site on a 390×844 touch screen (``is_mobile``): :func:`open_screen`."""
+    return open_screen(browser, site_url, problems, pace=pace, viewport={"width": 390, "height": 844},
+                       has_touch=True, is_mobile=True, **context_args)

@@ -63,23 +63,26 @@ def my_turn(page: Page) -> bool:
                               && a.view != null && a.view.legal_actions.length > 0 })()""")
 
 
-def click_an_action(page: Page, rnd: random.Random, *, avoid=("cancel",)) -> str:
-    """Click one of the legal actions of the seat on screen: a random one with an element on
-    the table (``data-action``); returns its id once the page has handled it."""
+def click_an_action(page: Page, rnd: random.Random, *, avoid=("cancel",), tap: bool = False,
+                    first: str | None = None) -> str:
+    """Press one of the legal actions of the seat on screen: a random one with an element on
+    the table (``data-action``), ``first`` before any other when it is offered (Motto's
+    confirm), never one of ``avoid`` while something else is there; clicked, or tapped with
+    ``tap``. Returns its id once the page has handled it."""
     ids = page.evaluate("window.__app.view.legal_actions.map(a => a.id)")
     rnd.shuffle(ids)
-    forward = [i for i in ids if i not in avoid] or ids
-    for action in forward:
+    ids.sort(key=lambda i: i != first)
+    for action in [i for i in ids if i not in avoid] or ids:
         locator = page.locator(f"#table [data-action={json.dumps(action)}]")
         visible = [k for k in range(locator.count()) if locator.nth(k).is_visible()]
         if not visible:
             continue
         target = locator.nth(visible[0])
         try:
-            target.click(timeout=2000)
-        except Exception:  # noqa: BLE001 - a card's text box over it: the same click, dispatched
+            (target.tap if tap else target.click)(timeout=2000)
+        except Exception:  # noqa: BLE001 - a card's text box over it: the same press, dispatched
             target.dispatch_event("click")
-        # a click sets the page busy at once; it is idle again once the host's answer is drawn
+        # a press sets the page busy at once; it is idle again once the host's answer is drawn
         page.wait_for_function("window.__app.idle && !window.__app.busy", timeout=WAIT_MS)
         return action
     raise AssertionError(f"no element on the table for any of {ids}")

@@ -10,7 +10,7 @@ import pytest
 
 from e2e_helpers import WAIT_MS, assert_no_axe_violations
 from e2e.test_e2e_layout import CHECK
-from net_helpers import device_page, my_turn, open_guest, open_host, start_hosted
+from net_helpers import click_an_action, device_page, my_turn, open_guest, open_host, start_hosted
 
 NAMES = ["Robo", "Ada", "Bea"]
 PHONE = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
@@ -19,22 +19,7 @@ PHONE = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=T
 def act(page, rnd: random.Random, *, tap: bool = False) -> str:
     """One legal action of the seat on screen, pressed on its element: a play already chosen
     first (Motto's confirm), never "cancel" while something else is there."""
-    ids = page.evaluate("window.__app.view.legal_actions.map(a => a.id)")
-    rnd.shuffle(ids)
-    ids.sort(key=lambda i: i != "confirm")
-    for action in [i for i in ids if i != "cancel"] or ids:
-        locator = page.locator(f'#table [data-action="{action}"]')
-        visible = [k for k in range(locator.count()) if locator.nth(k).is_visible()]
-        if not visible:
-            continue
-        target = locator.nth(visible[0])
-        try:
-            (target.tap if tap else target.click)(timeout=2000)
-        except Exception:  # noqa: BLE001 - a card's text box over it: the same press, dispatched
-            target.dispatch_event("click")
-        page.wait_for_function("window.__app.idle && !window.__app.busy", timeout=WAIT_MS)
-        return action
-    raise AssertionError(f"no element on the table for any of {ids}")
+    return click_an_action(page, rnd, tap=tap, first="confirm")
 
 
 def test_waiting_screen_guest_pages_and_players_panel_pass_axe(site_url, nostr_relay, devices, problems):

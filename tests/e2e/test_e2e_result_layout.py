@@ -13,7 +13,7 @@ import json
 
 import pytest
 
-from e2e_helpers import BOOT_TIMEOUT_MS, PACE, assert_no_axe_violations, wait_idle
+from e2e_helpers import assert_no_axe_violations, wait_idle
 
 SIZES = {
     "1280x800": dict(viewport={"width": 1280, "height": 800}),
@@ -67,45 +67,36 @@ def saves():
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_the_score_table_shows_every_column_on_every_screen(browser, browser_context_args, problems, site_url,
-                                                            saves, tmp_path, size):
-    context = browser.new_context(**{**browser_context_args, **SIZES[size]})
-    problems.guard(context)
-    page = context.new_page()
-    problems.watch(page)
-    try:
-        page.goto(f"{site_url}?pace={PACE}")
-        page.wait_for_function("window.__app && window.__app.ready", timeout=BOOT_TIMEOUT_MS)
-        narrow = SIZES[size]["viewport"]["width"] < 600
-        for game, players in GAMES.items():
-            if page.evaluate("window.__app.phase") != "lobby":
-                page.click("[data-testid=result-new-game]")
-                wait_idle(page)
-            saved = saves[game]
-            seats = [{"kind": "human", "bot": None, "name": NAMES[0]}] + [
-                {"kind": "bot", "bot": "greedy", "name": NAMES[i]} for i in range(1, players)]
-            path = tmp_path / f"{game}.json"
-            path.write_text(json.dumps({**saved, "seats": seats}))
-            page.set_input_files("[data-testid=load-file]", str(path))
-            assert wait_idle(page) == "over", page.evaluate("window.__app.lastError")
-            table = page.locator("[data-testid=score-table]")
-            rows = page.locator("[data-testid=score-row]")
-            assert rows.count() == players
-            assert page.locator("[data-testid=score-row][data-winner=true] .badge--win").count() >= 1
-            assert page.locator("[data-testid=score-total]").count() == players
-            for scheme in ("light", "dark"):
-                page.emulate_media(color_scheme=scheme)
-                found = page.evaluate(CHECK)
-                assert found == [], f"{game} at {size}, {scheme}: " + "; ".join(found)
-                # stacked on a phone: a block per player, the total beside the name
-                stacked = page.evaluate("getComputedStyle(document.querySelector('[data-testid=score-row]')).display")
-                assert (stacked != "table-row") == narrow, (game, size, stacked)
-            # the table keeps its semantics: headers, one row header per player
-            assert table.evaluate("t => t.querySelectorAll('thead th').length") == len(
-                page.evaluate("window.__app.view.result.columns")) + 2
-            assert table.get_by_role("rowheader").count() == players
-            assert table.get_by_role("columnheader").count() >= 3
-            assert_no_axe_violations(page, f"{game}, the result at {size}")
-            page.emulate_media(color_scheme="light")
-    finally:
-        context.close()
+def test_the_score_table_shows_every_column_on_every_screen(screen, saves, tmp_path, size):
+    page = screen(**SIZES[size])
+    narrow = SIZES[size]["viewport"]["width"] < 600
+    for game, players in GAMES.items():
+        if page.evaluate("window.__app.phase") != "lobby":
+            page.click("[data-testid=result-new-game]")
+            wait_idle(page)
+        saved = saves[game]
+        seats = [{"kind": "human", "bot": None, "name": NAMES[0]}] + [
+            {"kind": "bot", "bot": "greedy", "name": NAMES[i]} for i in range(1, players)]
+        path = tmp_path / f"{game}.json"
+        path.write_text(json.dumps({**saved, "seats": seats}))
+        page.set_input_files("[data-testid=load-file]", str(path))
+        assert wait_idle(page) == "over", page.evaluate("window.__app.lastError")
+        table = page.locator("[data-testid=score-table]")
+        rows = page.locator("[data-testid=score-row]")
+        assert rows.count() == players
+        assert page.locator("[data-testid=score-row][data-winner=true] .badge--win").count() >= 1
+        assert page.locator("[data-testid=score-total]").count() == players
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            found = page.evaluate(CHECK)
+            assert found == [], f"{game} at {size}, {scheme}: " + "; ".join(found)
+            # stacked on a phone: a block per player, the total beside the name
+            stacked = page.evaluate("getComputedStyle(document.querySelector('[data-testid=score-row]')).display")
+            assert (stacked != "table-row") == narrow, (game, size, stacked)
+        # the table keeps its semantics: headers, one row header per player
+        assert table.evaluate("t => t.querySelectorAll('thead th').length") == len(
+            page.evaluate("window.__app.view.result.columns")) + 2
+        assert table.get_by_role("rowheader").count() == players
+        assert table.get_by_role("columnheader").count() >= 3
+        assert_no_axe_violations(page, f"{game}, the result at {size}")
+        page.emulate_media(color_scheme="light")
