@@ -44,12 +44,15 @@ def test_waiting_screen_guest_pages_and_players_panel_pass_axe(site_url, nostr_r
     assert "You are Ada." in ada.inner_text("[data-testid=loading]")
     assert_no_axe_violations(ada, "a guest's page waiting for the start")
 
-    open_guest(device_page(devices, problems), links[2])
+    bea = open_guest(device_page(devices, problems), links[2])
     start_hosted(host)
     ada.wait_for_function("window.__app.phase === 'human' || window.__app.phase === 'remote'", timeout=WAIT_MS)
+    rnd = random.Random(1)
     for _ in range(500):
         if my_turn(ada):
             break
+        if my_turn(bea):  # Bea may come first: she plays, so Ada's turn comes
+            act(bea, rnd)
         ada.wait_for_timeout(40)
     assert my_turn(ada), "the guest's turn never came"
     assert_no_axe_violations(ada, "a guest's table at its own decision")
@@ -60,6 +63,31 @@ def test_waiting_screen_guest_pages_and_players_panel_pass_axe(site_url, nostr_r
     host.click("#players-close")
     assert host.is_hidden("[data-testid=players]")
     assert host.get_attribute("[data-testid=players-open]", "aria-expanded") == "false"
+
+
+# A control in a row of cards that scrolls sideways (Mottainai's floor when it holds many cards)
+# is one sideways scroll away, as on a local table: such rows are the same on a guest's page
+# and on the host's (the same view module); the seeds of a table played on several devices are
+# made together, so such a row can come up in any game here.
+IN_A_STRIP = r"""(ids) => ids.filter((id) => {
+  const el = document.querySelector(`#table [data-action="${CSS.escape(id)}"]`);
+  for (let p = el?.parentElement; p; p = p.parentElement) {
+    const s = getComputedStyle(p);
+    if (/(auto|scroll)/.test(s.overflowX) && p.scrollWidth > p.clientWidth) {
+      const b = p.getBoundingClientRect();
+      return !(b.top >= 0 && b.bottom <= innerHeight && b.left >= 0 && b.right <= innerWidth);
+    }
+  }
+  return true;
+})"""
+
+
+def in_reach(page, problems: list[str]) -> list[str]:
+    """The problems of CHECK, but a control in a sideways row of cards that is itself on screen."""
+    offstrip = set(page.evaluate(IN_A_STRIP, [p[len("control "):].split(": ", 1)[0] for p in problems
+                                              if p.startswith("control ") and "is not in the window" in p]))
+    return [p for p in problems if not (p.startswith("control ") and "is not in the window" in p
+                                        and p[len("control "):].split(": ", 1)[0] not in offstrip)]
 
 
 @pytest.mark.parametrize("game", ["motto", "mottainai", "moteneba"])
@@ -78,12 +106,12 @@ def test_a_guest_on_a_phone_sees_its_turn_hand_and_choices_together(game, site_u
             guest.wait_for_timeout(40)
             continue
         guest.wait_for_timeout(60)  # a frame for the page's own scrolling into view
-        found = guest.evaluate(CHECK, False)
+        found = in_reach(guest, guest.evaluate(CHECK, False))
         if found:  # a state that came in just now: measured again once it is drawn
             guest.wait_for_timeout(500)
             if not my_turn(guest):
                 continue
-            found = guest.evaluate(CHECK, False)
+            found = in_reach(guest, guest.evaluate(CHECK, False))
         assert not found, f"{game}, a guest's decision {checked + 1} at 390x844: " + "\n  ".join(found)
         checked += 1
         act(guest, rnd, tap=True)
