@@ -220,25 +220,37 @@ def needs_vendored_packages():
         pytest.fail(f"npm packages not installed (npm ci): {', '.join(missing)}")
 
 
-def test_qr_svg_decodes_back_to_the_code(pair):
-    needs_vendored_packages()
-    host, _guest = pair
-    offer_code = make_offer(host)
-    found = host.evaluate("""async (code) => {
+# In a page: the QR code of `code` drawn by qr.js, rasterized onto a canvas, centred, `side`
+# pixels a side (or `scale` pixels a module, the canvas just the code) on `background`.
+QR_ON_CANVAS = """
+    async function qrOnCanvas(code, label, { scale = null, width = 0, height = 0, side = 0, background = null }) {
         const { qrSvg } = await import(new URL('js/net/qr.js', location.href));
-        const svg = await qrSvg(code, { label: 'Invitation code' });
-        document.body.append(svg);
-        await import('jsqr');
-        // Rasterize the SVG as an image at 4 pixels a module and read it back with jsQR.
-        const side = svg.viewBox.baseVal.width * 4;
+        const svg = await qrSvg(code, { label });
+        if (scale) width = height = side = svg.viewBox.baseVal.width * scale;
         const url = URL.createObjectURL(new Blob([new XMLSerializer().serializeToString(svg)], { type: 'image/svg+xml' }));
         const image = new Image();
         image.src = url;
         await image.decode();
-        const canvas = new OffscreenCanvas(side, side);
-        const context = canvas.getContext('2d');
-        context.drawImage(image, 0, 0, side, side);
-        const read = window.jsQR(context.getImageData(0, 0, side, side).data, side, side);
+        const context = new OffscreenCanvas(width, height).getContext('2d');
+        if (background) {
+            context.fillStyle = background;
+            context.fillRect(0, 0, width, height);
+        }
+        context.drawImage(image, (width - side) / 2, (height - side) / 2, side, side);
+        return { svg, side, pixels: context.getImageData(0, 0, width, height).data };
+    }
+"""
+
+
+def test_qr_svg_decodes_back_to_the_code(pair):
+    needs_vendored_packages()
+    host, _guest = pair
+    offer_code = make_offer(host)
+    found = host.evaluate("""async (code) => {""" + QR_ON_CANVAS + """
+        await import('jsqr');
+        // Rasterize the SVG as an image at 4 pixels a module and read it back with jsQR.
+        const { svg, pixels, side } = await qrOnCanvas(code, 'Invitation code', { scale: 4 });
+        const read = window.jsQR(pixels, side, side);
         return { text: read && read.data, role: svg.getAttribute('role'), label: svg.getAttribute('aria-label'),
                  modules: svg.viewBox.baseVal.width - 8 };
     }""", offer_code)
@@ -260,20 +272,8 @@ def test_scan_qr_reads_the_camera(pair, playwright, site_url, tmp_path):
     host, guest = pair
     code = answer(guest, make_offer(host))
     width, height = 640, 480
-    gray = host.evaluate("""async ([code, width, height]) => {
-        const { qrSvg } = await import(new URL('js/net/qr.js', location.href));
-        const svg = await qrSvg(code, { label: 'Reply code' });
-        const url = URL.createObjectURL(new Blob([new XMLSerializer().serializeToString(svg)], { type: 'image/svg+xml' }));
-        const image = new Image();
-        image.src = url;
-        await image.decode();
-        const canvas = new OffscreenCanvas(width, height);
-        const context = canvas.getContext('2d');
-        context.fillStyle = '#888';
-        context.fillRect(0, 0, width, height);
-        const side = 400;
-        context.drawImage(image, (width - side) / 2, (height - side) / 2, side, side);
-        const rgba = context.getImageData(0, 0, width, height).data;
+    gray = host.evaluate("""async ([code, width, height]) => {""" + QR_ON_CANVAS + """
+        const { pixels: rgba } = await qrOnCanvas(code, 'Reply code', { width, height, side: 400, background: '#888' });
         let gray = '';
         for (let i = 0; i < rgba.length; i += 4) gray += String.fromCharCode(rgba[i]);
         return btoa(gray);
