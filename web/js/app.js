@@ -863,7 +863,6 @@ async function drawSeatsInto(root) {
 /** The Waiting for players screen: each remote seat's invitation, then Start. */
 async function drawWaiting() {
   if (app.hosting !== "waiting") return;
-  const states = app.host?.states() ?? [];
   const missing = app.setup.seats.filter((s, i) => s.kind === "remote" && !s.standIn && !app.table.seats[i].joined);
   const start = $("waiting-start");
   start.disabled = missing.length > 0 || !app.host;
@@ -873,7 +872,6 @@ async function drawWaiting() {
     : relayError ? `The invitation links cannot work now: ${relayError} Check the internet connection, or connect with codes.`
     : missing.length ? `${missing.length} of ${app.setup.seats.filter((s) => s.kind === "remote").length} players still to join.`
     : "Everyone is here.";
-  document.body.dataset.netSeats = states.map((x) => x ?? "-").join(",");
   if (!$("waiting-help").childElementCount) {
     const { howToConnect } = await import("./net/waiting.js");
     $("waiting-help").replaceChildren(howToConnect());
@@ -927,7 +925,6 @@ function drawPlayers() {
   }
   show($("btn-players"), GAME_PHASES.has(app.phase));
   const states = app.host.states();
-  document.body.dataset.netSeats = states.map((x) => x ?? "-").join(",");
   const away = app.setup.seats.filter((s, i) => s.kind === "remote" && !s.standIn && states[i] !== "connected");
   $("btn-players").textContent = away.length ? `Players (${away.length} away)` : "Players";
   if (!panel.hidden) drawSeatsInto($("players-seats"));
