@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from e2e_helpers import WAIT_MS
 from net_checks import check_guest_messages
@@ -177,8 +178,14 @@ def test_a_whole_game_connected_with_codes_and_no_relay(site_url, devices, probl
         guest.wait_for_selector("[data-testid=reply-code-box] svg", timeout=WAIT_MS)  # and as a QR code
         host.fill(f"[data-testid=offer-reply-{seat}]", code)
         host.click(f"[data-testid=offer-connect-{seat}]")
-        guest.wait_for_function("window.__app.net.connection === 'connected' && window.__app.net.seat !== undefined",
-                                timeout=WAIT_MS)
+        try:
+            guest.wait_for_function("window.__app.net.connection === 'connected' && window.__app.net.seat !== undefined",
+                                    timeout=WAIT_MS)
+        except PlaywrightTimeout:  # say where it stopped: the host's word on the code, the guest's state
+            said = host.locator(f"[data-testid=offer-status-{seat}]").text_content()
+            state = guest.evaluate("({seat: window.__app.net.seat, connection: window.__app.net.connection, "
+                                   "error: window.__app.lastError})")
+            raise AssertionError(f"seat {seat} did not connect: host says {said!r}; guest {state!r}") from None
         guests.append(guest)
     host.wait_for_function("window.__app.net.states.join() === ',connected,connected'", timeout=WAIT_MS)
     start_hosted(host)
