@@ -27,8 +27,8 @@ from pathlib import Path
 
 import engine
 from engine.bots import make_bot
-from engine.core import game_names, game_spec
 from engine.rng import Rng
+from registry_cases import smallest_and_largest
 
 #: the game seed, which is also the seed of the bots' random numbers
 SEED = 1
@@ -42,11 +42,7 @@ REGENERATE = "scripts/playthroughs"
 
 def cases() -> list[tuple[str, int]]:
     """``(game, players)`` for every registered game at its smallest and largest player count."""
-    out = []
-    for game in game_names():
-        info = game_spec(game).info
-        out += [(game, players) for players in sorted({info.min_players, info.max_players})]
-    return out
+    return smallest_and_largest()
 
 
 def file_name(game: str, players: int, seed: int = SEED) -> str:

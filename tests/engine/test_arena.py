@@ -115,7 +115,8 @@ def test_arena_resume_keeps_played_games_and_plays_only_the_missing_ones(tmp_pat
     assert main(["arena", "motto", "--seats", "medium,random", "--resume"]) == 2
 
 
-@pytest.mark.parametrize("game", ["motto", "moteneba"])
+@pytest.mark.parametrize("game", [pytest.param(game, marks=pytest.mark.slow) if game == "mottainai" else game
+                                  for game in game_names()])
 def test_arena_history_replays_each_game_to_its_scores(game):
     from engine import new_game
     n = common_player_count(game)

@@ -19,13 +19,16 @@ from engine.bots.expert import (Evaluation, ExpertBot, ExpertSearch, evaluation_
                                 learned_evaluator, load_evaluation, seat_features)
 from engine.core import game_names, game_spec
 from engine.rng import Rng
+from registry_cases import player_counts
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-PLAYERS = {"motto": 2, "mottainai": 2, "moteneba": 4}
+#: the games whose expert cuts its rollouts after a few steps (the others play to a horizon)
+SHORT_ROLLOUTS = [game for game in game_names() if game_spec(game).search.expert_depth is not None]
 
 
-def mid_game(game: str, seed: int, steps: int):
-    state = engine.new_game(game, PLAYERS[game], seed=seed)
+def mid_game(game: str, seed: int, steps: int, players: int | None = None):
+    """A game of random moves ``steps`` steps in (by default at the game's smallest player count)."""
+    state = engine.new_game(game, players or player_counts(game)[0], seed=seed)
     rng = Rng(seed)
     for _ in range(steps):
         if state.is_over:
@@ -38,7 +41,7 @@ def mid_game(game: str, seed: int, steps: int):
 def test_every_game_ships_an_evaluation_with_one_weight_per_input(game):
     model = load_evaluation(game)
     assert model is not None and evaluation_path(game).is_file()
-    rows, progress = game_spec(game).search.features(engine.new_game(game, PLAYERS[game], seed=1))
+    rows, progress = game_spec(game).search.features(engine.new_game(game, player_counts(game)[0], seed=1))
     assert len(rows[0]) == len(game_spec(game).search.feature_names) and 0.0 <= progress <= 1.0
     assert len(model.weights) == 2 * len(rows[0]) + 1
     data = json.loads(evaluation_path(game).read_text())
@@ -131,7 +134,7 @@ def test_expert_is_deterministic_at_a_fixed_budget_and_leaves_the_state_alone(ga
         assert state.save() == before
 
 
-@pytest.mark.parametrize("game", ["motto", "mottainai"])
+@pytest.mark.parametrize("game", SHORT_ROLLOUTS)
 def test_expert_rollouts_are_short_and_judged_by_the_evaluation(game):
     bot = make_bot(game, "expert", iterations=10)
     hard = make_bot(game, "hard", iterations=10)
@@ -145,7 +148,7 @@ def test_moteneba_expert_plays_to_the_years_end_and_judges_it_with_the_learned_e
     hard = make_bot("moteneba", "hard", iterations=10)
     assert bot.rollout_depth("moteneba") == hard.rollout_depth("moteneba")  # both stop at the horizon
     assert bot.evaluator("moteneba") is not hard.evaluator("moteneba")
-    state = mid_game("moteneba", 5, 40)
+    state = mid_game("moteneba", 5, 40, players=4)
     while state.phase != "play" or state.pending is not None:
         state.apply(random_action(state, Rng(len(state.history))))
     seat = state.current_player
@@ -158,7 +161,7 @@ def test_moteneba_expert_plays_to_the_years_end_and_judges_it_with_the_learned_e
 
 
 def _after_first_year():
-    state = mid_game("moteneba", 6, 10)
+    state = mid_game("moteneba", 6, 10, players=4)
     while state.year == 1:
         state.apply(random_action(state, Rng(len(state.history))))
     return state

@@ -10,6 +10,7 @@ import engine
 from engine import bridge
 from engine.bots import make_bot
 from engine.rng import Rng
+from registry_cases import smallest_and_largest
 
 TURN_ENDS = ("take:", "draw", "confirm", "pass")
 
@@ -28,7 +29,7 @@ def test_motto_counts_takes_draws_and_plays_not_actions():
     assert plays > 0 and len(state.history) > state.turn   # plays took several actions in one turn
 
 
-@pytest.mark.parametrize("name, players", [("mottainai", 2), ("moteneba", 3)])
+@pytest.mark.parametrize("name, players", smallest_and_largest())
 def test_a_turn_goes_up_by_one_when_another_seat_moves(name, players):
     state, bot, rng = engine.new_game(name, players, seed=3), make_bot(name, "greedy"), Rng(3)
     steps = 0

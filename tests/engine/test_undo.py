@@ -18,14 +18,15 @@ import engine
 from engine import bridge
 from engine.core import IllegalActionError
 from engine.rng import Rng
+from registry_cases import smallest_plain_and_largest_with_house_rules
 
 
 
 def call(fn, *args):
     return json.loads(fn(*[a if isinstance(a, str) or a is None else json.dumps(a) for a in args]))
 
-GAMES = [("motto", 2, {}), ("motto", 4, {}), ("mottainai", 2, {}), ("mottainai", 3, {}),
-         ("moteneba", 3, {}), ("moteneba", 4, {"girls": "pick", "house_remove_cube": "on"})]
+#: every registered game at its smallest player count, and at its largest with its house rules on
+GAMES = smallest_plain_and_largest_with_house_rules()
 
 
 def revealed_to(before, action_id: str, seat: int, after_view: dict, tries: int = 2) -> bool:

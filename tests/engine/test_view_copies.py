@@ -10,10 +10,11 @@ import pytest
 import engine
 from engine.bots import make_bot
 from engine.rng import Rng
+from registry_cases import smallest_and_largest
 
-# every game, at a player count that exercises its richest views (two Mottainai decks and card
-# effects; a Moteneba game through its scorings)
-GAMES = [("motto", 3), ("mottainai", 4), ("mottainai", 2), ("moteneba", 3)]
+#: every registered game at its smallest and largest player count (the largest Mottainai game has
+#: two decks; every game is played through its scorings to the end)
+GAMES = smallest_and_largest()
 
 
 def vandalize(value) -> None:
