@@ -15,11 +15,10 @@ stay all game) are what will be fought over next. Each seat's row:
 
 Progress is the school year (0 at the start of the first, 1 at the end of the third), counted on
 by the cubes drafted and placed this year. The weights are in ``evaluation.json`` beside this
-module, fitted by ``scripts/train moteneba --records ...`` on the positions the rollouts stop at:
-first in 217 recorded games of four hard bots (``docs/arena/hard-bot-games/``), then refitted,
-shrunk towards those weights, on the expert's own seat in 400 games of the expert against three
-hard bots (``--levels``, ``--towards``), so they say how a year's end turns out when the expert
-plays its seat on against hard bots, not the rollout policy.
+module: a logistic model fitted by ``scripts/train moteneba --records ...`` on the positions the
+rollouts stop at, in recorded games of hard bots and then of the expert's own seat against hard
+bots, so they say how a year's end turns out when the expert plays its seat on against hard
+bots. docs/bots.md ("Training") gives the commands and the games.
 """
 
 from __future__ import annotations

@@ -22,8 +22,8 @@ from typing import Callable
 from .rules import PILE_SIZE, MotenebaState
 
 #: How often a player holding an event card of each kind plays it on one of its turns of the
-#: year: measured on 300 recorded games of four hard bots (docs/arena/hard-bot-games/;
-#: docs/arena/moteneba-research.md, "A twelfth look"). +3 Power is never played in the year.
+#: year, as measured in recorded games of four hard bots (docs/bots.md, "Likely deals"). +3 Power
+#: is never played in the year.
 PLAY_RATE = {"trade": 0.264, "replace": 0.26, "return": 0.309, "random": 0.327}
 
 

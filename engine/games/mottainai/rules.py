@@ -26,7 +26,7 @@ opponent's task clockwise from the left, then your own, or one Prayer without a 
   returning and draw up to five), ``cancel`` (back to the choice of action, before anything is
   done);
 * ``use:CARD[:OPTION]`` / ``skip`` — optional card effects, and answers to their questions
-  (the card-effects issue).
+  (the works' own effects: ``effects.py`` and the ``effects_<material>.py`` modules).
 
 KEY is a card key from ``cards.json`` (``bell``, ``deck-of-cards``...). With two decks the two
 copies of a card are interchangeable, so the key names "a card of that name".
