@@ -77,9 +77,10 @@ function fitFirstPlayer(settings) {
  * @param {{games: object[], onStart: (setup) => void, onLoad: () => void,
  *          resume?: {label: string, over: boolean, onResume: () => void}, notice?: string}} args
  *   resume: the game kept in this browser ("Continue: Motto, 3 players, turn 41"), if any;
- *   notice: a sentence to show at the top (e.g. why a stored game could not be restored).
+ *   notice: a sentence to show at the top (e.g. why a stored game could not be restored);
+ *   yourGames: the "Your games" section (your-games.js), shown after the new game's settings.
  */
-export function renderLobby(root, { games, onStart, onLoad, resume, notice }) {
+export function renderLobby(root, { games, onStart, onLoad, resume, notice, yourGames }) {
   const store = loadStore();
   let game = games.find((g) => g.name === store.game) ?? games[0];
   let settings = settingsFor(game, store);
@@ -110,6 +111,7 @@ export function renderLobby(root, { games, onStart, onLoad, resume, notice }) {
       optionsBlock(),
       hintsBlock(),
       seedBlock(),
+      yourGames,
     ].filter(Boolean));
     if (focusKey) root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`)?.focus();
   }
