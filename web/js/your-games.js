@@ -3,7 +3,7 @@
 // button; how many were played and won against each computer level, per game; Export and Import
 // of the list as a file; Delete of one game. A damaged entry is set aside and said in one line.
 
-import { h, listWords, nameWith, downloadJSON, show } from "./dom.js";
+import { h, listWords, nameWith, downloadJSON } from "./dom.js";
 import * as history from "./history.js";
 
 const PAGE = 10; // games shown at first; "Show more" adds as many again
@@ -204,6 +204,7 @@ export function yourGames({ games, onReplay }) {
   async function importPicked() {
     const file = picker.files?.[0];
     if (!file) return;
+    picker.value = ""; // the same file may be picked again
     try {
       const text = new TextDecoder("utf-8").decode(await file.arrayBuffer());
       const { added, known, refused } = await history.importText(text);
@@ -217,7 +218,6 @@ export function yourGames({ games, onReplay }) {
     } catch (err) {
       said.textContent = `Could not import “${file.name}”: ${err.message ?? err}.`;
     }
-    show(said, true);
     await refresh();
   }
 
