@@ -65,7 +65,7 @@ def test_a_finished_game_in_your_games_and_its_replay(app, tmp_path, browser, br
     assert row["won"] == ("You won" if winner == [0] else "Ben won" if winner == [1] else "Ada and Ben shared the win")
 
     # counted against the hard computer: played 1, won 1 if Ada won
-    cell = page.locator("[data-testid=your-games-stats-row][data-game=motto] td[data-level=hard]")
+    cell = page.locator("[data-testid=your-games-stats-row][data-level=hard] td[data-game=motto]")
     assert (cell.get_attribute("data-played"), cell.get_attribute("data-won")) == ("1", "1" if 0 in winner else "0")
 
     # the page shows the finished game again after a reload: it is not kept twice

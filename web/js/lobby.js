@@ -105,7 +105,9 @@ export function renderLobby(root, { games, onStart, onLoad, resume, notice, your
           h("button", { type: "button", class: "primary big", dataset: { testid: "start", key: "start" },
                         onclick: start }, `Start ${game.title}`),
           h("button", { type: "button", dataset: { testid: "lobby-load", key: "load" }, onclick: onLoad },
-            "Load a saved game…"))),
+            "Load a saved game…"),
+          yourGames ? h("a", { href: "#your-games-title", class: "lobby__jump", dataset: { testid: "lobby-your-games" },
+                               onclick: jumpToYourGames }, "Your games") : null)),
       gamePicker(),
       playersBlock(),
       optionsBlock(),
@@ -265,6 +267,15 @@ export function renderLobby(root, { games, onStart, onLoad, resume, notice, your
     Promise.resolve(onStart({ game: game.name, numPlayers: settings.numPlayers, seats, seed: n,
                               options: { ...settings.options }, hints: settings.hints }))
       .then((error) => { if (error && root.isConnected && !root.hidden) alertIn(error); });
+  }
+
+  /** "Your games": down to the section, its heading focused (the page's address stays as it is). */
+  function jumpToYourGames(event) {
+    event.preventDefault();
+    const title = root.querySelector("#your-games-title");
+    title.tabIndex = -1;
+    title.scrollIntoView({ block: "start" });
+    title.focus({ preventScroll: true });
   }
 
   /** A sentence under the Start button saying why the game cannot start. */

@@ -141,7 +141,7 @@ export function yourGames({ games, onReplay }) {
     const rows = new Map(); // game -> column -> {played, won}
     const columns = new Map(); // key -> label, in the order of the levels
     for (const g of games) for (const b of g.bots ?? []) columns.set(b.name, levelWord(g, b.name));
-    columns.set("people", "Without a computer");
+    columns.set("people", "People only");
     const used = new Set();
     for (const e of list) {
       if (!e.here.length) continue; // watched, not played
@@ -163,19 +163,19 @@ export function yourGames({ games, onReplay }) {
     const shownColumns = [...columns].filter(([key]) => used.has(key));
     const order = games.map((g) => g.name).filter((name) => rows.has(name));
     for (const name of rows.keys()) if (!order.includes(name)) order.push(name);
+    // a row per level and a column per game: narrow enough for a phone (three games at most)
     return h("div", { class: "your-games__stats-fit" },
       h("table", { class: "your-games__stats", dataset: { testid: "your-games-stats" } },
-        h("caption", {}, "Played and won, against each computer level"),
+        h("caption", {}, "Games won of games played, against each computer level"),
         h("thead", {}, h("tr", {},
-          h("th", { scope: "col" }, "Game"),
-          shownColumns.map(([key, label]) => h("th", { scope: "col", dataset: { level: key } },
-            key === "people" ? label : `vs ${label}`)))),
-        h("tbody", {}, order.map((name) => h("tr", { dataset: { testid: "your-games-stats-row", game: name } },
-          h("th", { scope: "row" }, info(name)?.title ?? name),
-          shownColumns.map(([key]) => {
+          h("th", { scope: "col" }, "Against"),
+          order.map((name) => h("th", { scope: "col", dataset: { game: name } }, info(name)?.title ?? name)))),
+        h("tbody", {}, shownColumns.map(([key, label]) => h("tr", { dataset: { testid: "your-games-stats-row", level: key } },
+          h("th", { scope: "row" }, key === "people" ? label : `${label} computer`),
+          order.map((name) => {
             const c = rows.get(name).get(key);
-            return h("td", { dataset: { level: key, played: c?.played ?? 0, won: c?.won ?? 0 } },
-              c ? `${c.played} played, ${c.won} won` : "—");
+            return h("td", { dataset: { game: name, played: c?.played ?? 0, won: c?.won ?? 0 } },
+              c ? `${c.won} of ${c.played}` : "—");
           }))))));
   }
 
