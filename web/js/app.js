@@ -998,8 +998,6 @@ async function guestBoot() {
     },
     onReveal: (reveal) => {
       app.reveal = reveal;
-      // the host's save of the whole game: Your games keeps it on this device too
-      if (reveal?.save && app.status?.is_over) keepFinished(reveal.save, app.setup.seats, humans(), app.status);
       if (app.phase === "over") showResult();
     },
     onReplyCode: async (code) => {
@@ -1083,6 +1081,8 @@ function showResult() {
     onReplay: startReplay,
   });
   if (app.guest) drawVerify($("result"));
+  // a guest's page: the host's reveal holds the whole game's save, kept in Your games here too
+  if (app.guest && app.reveal?.save) keepFinished(app.reveal.save, app.setup.seats, humans(), app.status);
 }
 
 /** A guest's "Verify this game": the host's secret against its commitment, then a replay of the

@@ -141,12 +141,14 @@ export function yourGames({ games, onReplay }) {
     const rows = new Map(); // game -> column -> {played, won}
     const columns = new Map(); // key -> label, in the order of the levels
     for (const g of games) for (const b of g.bots ?? []) columns.set(b.name, levelWord(g, b.name));
+    columns.set("unknown", "Unknown level");
     columns.set("people", "People only");
     const used = new Set();
     for (const e of list) {
       if (!e.here.length) continue; // watched, not played
       const won = e.winners.some((s) => e.here.includes(s));
-      const levels = new Set(e.seats.filter((s, i) => !e.here.includes(i) && s.kind === "bot" && s.bot).map((s) => s.bot));
+      // a guest at another's table is not told the computers' levels: "unknown"
+      const levels = new Set(e.seats.filter((s, i) => !e.here.includes(i) && s.kind === "bot").map((s) => s.bot ?? "unknown"));
       if (!e.seats.some((s, i) => !e.here.includes(i) && s.kind === "bot")) levels.add("people");
       const counts = rows.get(e.game) ?? new Map();
       rows.set(e.game, counts);
@@ -171,7 +173,7 @@ export function yourGames({ games, onReplay }) {
           h("th", { scope: "col" }, "Against"),
           order.map((name) => h("th", { scope: "col", dataset: { game: name } }, info(name)?.title ?? name)))),
         h("tbody", {}, shownColumns.map(([key, label]) => h("tr", { dataset: { testid: "your-games-stats-row", level: key } },
-          h("th", { scope: "row" }, key === "people" ? label : `${label} computer`),
+          h("th", { scope: "row" }, key === "people" ? label : key === "unknown" ? "Computer, level unknown" : `${label} computer`),
           order.map((name) => {
             const c = rows.get(name).get(key);
             return h("td", { dataset: { game: name, played: c?.played ?? 0, won: c?.won ?? 0 } },
