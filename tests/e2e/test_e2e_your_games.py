@@ -75,20 +75,34 @@ def test_a_finished_game_in_your_games_and_its_replay(app, tmp_path, browser, br
     to_lobby(page)
     assert len(rows(page)) == 1
 
-    # a damaged entry in the store is set aside: the good one stays listed, a line says so
+    # damaged entries in the store: one of a wrong shape, one whose save the engine refuses
     page.evaluate("""() => new Promise((resolve, reject) => {
       const open = indexedDB.open("moteplay");
       open.onsuccess = () => {
         const tx = open.result.transaction("games", "readwrite");
-        tx.objectStore("games").put({ id: "broken-1", game: "motto", finishedAt: "yesterday" });
+        const games = tx.objectStore("games");
+        games.put({ id: "broken-1", game: "motto", finishedAt: "yesterday" });
+        games.getAll().onsuccess = (e) => {
+          const good = e.target.result.find((entry) => entry.save);
+          const save = { ...good.save, actions: ["no-such-move"] };
+          delete save.state;  // else the engine goes on from the saved position
+          games.put({ ...good, id: "bad-save", finishedAt: "2000-01-01T00:00:00Z", save });
+        };
         tx.oncomplete = () => resolve();
         tx.onerror = () => reject(tx.error);
       };
     })""")
     reload(page)
-    assert len(rows(page)) == 1
+    # the wrong shape is set aside at once: the others stay listed, a line says so
+    assert [r["id"] for r in rows(page)][1:] == ["bad-save"]
     aside = page.inner_text("[data-testid=your-games-aside]")
     assert aside.startswith("1 damaged entry set aside (its date is missing or wrong)"), aside
+    # the refused save is set aside when its replay is asked for, the lobby saying why
+    page.click(f"{ROWS} >> nth=1 >> [data-testid=your-game-replay]")
+    page.wait_for_selector("[data-testid=lobby-notice]")
+    assert "could not be opened" in page.inner_text("[data-testid=lobby-notice]")
+    page.wait_for_function("document.querySelector('[data-testid=your-games]').dataset.count === '1'")
+    assert page.inner_text("[data-testid=your-games-aside]").startswith("2 damaged entries set aside")
 
     assert_no_axe_violations(page, "the lobby with Your games")
 
@@ -131,6 +145,20 @@ def test_a_finished_game_in_your_games_and_its_replay(app, tmp_path, browser, br
                                 ".includes('already here')")
         assert fresh.inner_text("[data-testid=your-games-said]") == "Imported 0 games, 1 already here."
         assert len(rows(fresh)) == 1
+
+        # a game in progress here: a past game's replay borrows the engine and gives it back
+        fresh.click("[data-testid=start]")
+        assert wait_idle(fresh) == "human"
+        before = fresh.evaluate("window.__app.save()")
+        to_lobby(fresh)
+        fresh.click(f"{ROWS} >> nth=0 >> [data-testid=your-game-replay]")
+        wait_idle(fresh)
+        assert fresh.evaluate("window.__app.phase") == "replay"
+        fresh.go_back()  # Back leaves the replay too
+        fresh.wait_for_selector("[data-testid=your-games-list]")
+        fresh.click("[data-testid=resume]")
+        assert wait_idle(fresh) == "human"
+        assert fresh.evaluate("window.__app.save()") == before
     finally:
         other.close()
 
