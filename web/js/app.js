@@ -87,7 +87,7 @@ const app = {
   // clock]; read by scripts/bench's move latency (window.__app.net.moments), never by the game
   moments: [],
   yourGames: null,  // the lobby's "Your games" section (your-games.js), made with the lobby
-  past: null,       // a kept game open in the replay: {kept: the current game's save, or null}
+  past: null,       // a game of Your games open in the replay: {game, kept: the current game's save, or null}
   recorded: 0,      // finished games added to Your games since the page loaded (tests wait for it)
 };
 
@@ -1162,7 +1162,7 @@ async function replayPast(entry) {
     }
     kept = saved.save;
   }
-  app.past = { kept: app.past?.kept ?? kept };
+  app.past = { kept: app.past?.kept ?? kept, game: entry.game };
   const loaded = await localSession.load(entry.save);
   if (gen !== app.gen) return;
   if (!loaded.ok) {
@@ -1248,7 +1248,7 @@ initPanels();
 initShortcuts(() => app.view && app.setup
   ? { view: app.view, viewer: app.viewer, names: names(), seats: app.setup.seats, fill } : null);
 initHints();
-initRules({ getGame: () => (GAME_PHASES.has(app.phase) ? app.setup?.game : null) });
+initRules({ getGame: () => (GAME_PHASES.has(app.phase) ? app.past?.game ?? app.setup?.game : null) });
 $("file-load").addEventListener("change", (e) => {
   const file = e.target.files?.[0];
   if (file) loadFile(file);
