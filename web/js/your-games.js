@@ -68,7 +68,7 @@ export function yourGames({ games, onReplay }) {
         list.slice(0, shown).map(row)));
       if (list.length > shown) {
         parts.push(h("button", { type: "button", class: "your-games__more", dataset: { testid: "your-games-more" },
-                                 onclick: () => { shown += PAGE; draw({ games: list, setAside }); } },
+                                 onclick: () => showMore({ games: list, setAside }) },
           `Show more (${list.length - shown} more)`));
       }
       parts.push(stats(list));
@@ -81,6 +81,14 @@ export function yourGames({ games, onReplay }) {
       h("span", { class: "hint" }, "A file of your games, to keep or to move to another browser.")));
     body.replaceChildren(...parts);
     section.dataset.count = String(list.length);
+  }
+
+  /** Ten more games; the focus goes to the first of them (the button itself is redrawn). */
+  function showMore(kept) {
+    const first = shown;
+    shown += PAGE;
+    draw(kept);
+    body.querySelectorAll("[data-testid=your-game-replay]")[first]?.focus();
   }
 
   function asideNote(setAside) {
