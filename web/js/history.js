@@ -41,7 +41,11 @@ function db() {
       if (!base.objectStoreNames.contains(GAMES)) base.createObjectStore(GAMES, { keyPath: "id" });
       if (!base.objectStoreNames.contains(ASIDE)) base.createObjectStore(ASIDE, { autoIncrement: true });
     };
-    request.onsuccess = () => resolve(request.result);
+    request.onsuccess = () => {
+      const base = request.result;
+      base.onversionchange = () => { base.close(); opening = null; }; // a newer page upgrades it
+      resolve(base);
+    };
     request.onerror = () => reject(request.error ?? new Error("IndexedDB could not be opened"));
     request.onblocked = () => reject(new Error("IndexedDB is blocked by another tab"));
   });
