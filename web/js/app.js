@@ -1146,8 +1146,10 @@ function keepFinished(save, seats, here, status) {
 /** Replay a game from Your games: the engine loads it in place of the current game (whose save
  *  is kept aside and loaded back when the player leaves: leavePast()). Exit goes to the lobby. */
 async function replayPast(entry) {
-  if (app.hosting === "playing" && app.status && !app.status.is_over) {
-    showError("Players on other devices are at your table: past games open in the replay once this game ends.");
+  // the guests' pages read their views and replay from this page's engine: it keeps their game
+  if (app.host) {
+    showError("Players on other devices are still at your table: past games open in the replay " +
+              "once you start a game without them.");
     return;
   }
   if (!(await engineFor())) return;
