@@ -516,16 +516,19 @@ def _hearts_if_scored_now(state: MotenebaState, seat: int, ranking, girl: int | 
 
 def moteneba_scores_now(state: MotenebaState, seat: int, line: list[str]) -> tuple[int, str]:
     """What a placement brings right now: the hearts the seat would gain if the year were scored
-    just after it (its cubes are public, so is the board); hearts are only given at the year's
-    end, so "would bring you 2 more hearts if the year were scored now". Event cards and cube
-    removals score nothing now."""
-    if not (len(line) == 2 and line[0].startswith("cube:")):
+    just after it (the cubes and the board are public); hearts are only given at the year's
+    end, so "is worth 2 more hearts if the year ended now". A cube the seat must place (an
+    event's) counts too; drafting, event cards and cube removals score nothing now."""
+    if len(line) == 2 and line[0].startswith("cube:"):
+        colour, target = COLOUR_INDEX[line[0][5:]], line[1]
+    elif len(line) == 1 and state.pending is not None and state.pending[0] in ("place", "random"):
+        colour, target = state.pending[1], line[0]
+    else:
         return 0, ""
-    colour = COLOUR_INDEX[line[0][5:]]
     before = _hearts_if_scored_now(state, seat, state.ranking)
-    if line[1].startswith("girl:"):
-        after = _hearts_if_scored_now(state, seat, state.ranking, int(line[1][5:]), colour)
-    elif line[1].startswith("topic:"):
+    if target.startswith("girl:"):
+        after = _hearts_if_scored_now(state, seat, state.ranking, int(target[5:]), colour)
+    elif target.startswith("topic:"):
         ranking, topic = list(state.ranking), list(state.topic)
         topic[colour] += 1
         rerank(ranking, topic, colour, True, state.pass_equal)
@@ -535,14 +538,15 @@ def moteneba_scores_now(state: MotenebaState, seat: int, line: list[str]) -> tup
     gain = after - before
     if gain <= 0:
         return gain, ""
-    return gain, f"would bring you {plural(gain, 'more heart')} if the year were scored now"
+    return gain, f"is worth {plural(gain, 'more heart')} if the year ended now"
 
 
 def moteneba_reason(state: MotenebaState, seat: int, line: list[str], found: Found) -> str:
     """Why the search suggests ``line``: where the cube goes, the move it passes over (a
-    placement that would bring more hearts now, or a close one) with what each brings, then the hearts it brought by the end of this school year (where every rollout, the
-    hard bot's and the expert's, stops: its ``horizon``) and the chance to win there (greedy
-    play for every seat; numbers only from enough of them)."""
+    placement worth more hearts now, or a close one) with what each brings, then the hearts it
+    brought by the end of this school year (where every rollout, the hard bot's and the
+    expert's, stops: its ``horizon``) and the chance to win there (greedy play for every seat;
+    numbers only from enough of them)."""
     by_girl = len(line) == 2 and line[0].startswith("cube:") and line[1].startswith("girl:")
     # the page says "Suggested: <the move>." first, so the reason may call it "it"
     odds = judged(state, line, found, _doing, named=True, verb="brings", point="heart",
