@@ -232,6 +232,11 @@ class HintSearch:
         return min(0.99, max(budget, self.plays / MIN_PLAYS))
 
     @property
+    def compared(self) -> bool:
+        """Were options compared (else the answer came at once: a single choice)?"""
+        return self._answer is None
+
+    @property
     def plays(self) -> int:
         """How often the option leading now was played (0 when nothing was compared)."""
         return 0 if self._answer is not None else self.tally.plays[self.leader()]

@@ -692,3 +692,31 @@ def test_each_games_reason_words_the_chance_and_the_points():
                               "by the end of the game; you won 64% of 120 simulated games after it."), ended
         for found in (ahead, replace(ahead, plays=99)):
             assert "by the end of this year" not in reason_of(state, state.current_player, line, found)
+
+
+def test_bridge_hint_names_the_move_it_passes_over():
+    """The reply's ``alternative``: the passed-over set with what it scores now and its chance
+    (from 100 plays of each), as the reason says; ``None`` when nothing was compared."""
+    from engine.games.motto.bots import best_play
+    state, search = passed_over_a_set()
+    ok(bridge.load(json.dumps(state.save())))
+    seat = state.current_player
+    reply = ok(bridge.hint(json.dumps({"seat": seat, "iterations": 20_000})))
+    other = reply["alternative"]
+    points = best_play(state.stacks, state.hands[seat])[0]
+    legal = {a.id: a.label for a in state.legal_actions()}
+    assert other["passed_over"] is True and other["line"][-1] == "confirm" and other["action"] == other["line"][0]
+    assert other["label"] == legal[other["action"]]
+    assert other["brings"] == f"scores {points} points now" and other["brings"] in reply["reason"]
+    assert other["plays"] == reply["plays"] == MIN_PLAYS
+    assert f"about {other['win']}% after playing" in reply["reason"]
+    assert other["verdict"] in ("about the same", "better", "probably better")
+    assert reply["reason"].endswith(f": {other['verdict']}.")
+    # a single legal action: nothing compared, no alternative
+    for single in positions("mottainai", 2, seed=8, every=1, limit=200):
+        if len(single.legal_actions()) == 1:
+            ok(bridge.load(json.dumps(single.save())))
+            reply = ok(bridge.hint(json.dumps({"seat": single.current_player, "iterations": 50})))
+            assert reply["alternative"] is None
+            return
+    pytest.fail("no position with a single legal action")
