@@ -511,8 +511,11 @@ def weighed(state: State, line, found: Found, name=None, span: str = "a few turn
     if found.to_end and other.to_end:
         return (f"Of {plays} simulated games of each, you won {percent(other.chance)} after {first} "
                 f"and {percent(found.chance)} after {second}{verdict}")
-    return (f"Looking {span} in {plays} simulated deals of each, your chance to win is "
-            f"{about(other.chance)} after {first} and {about(found.chance)} after {second}{verdict}")
+    # one of them reached the end of the game in every play, the other not: no "a few turns ahead"
+    ahead = (f"In {plays} simulated deals of each (some played to the end of the game)"
+             if found.to_end or other.to_end else f"Looking {span} in {plays} simulated deals of each")
+    return (f"{ahead}, your chance to win is {about(other.chance)} after {first} and "
+            f"{about(found.chance)} after {second}{verdict}")
 
 
 def judged(state: State, line, found: Found, name=None, named: bool = False, verb: str | None = None,

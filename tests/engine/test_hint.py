@@ -629,7 +629,7 @@ def cut_short_reasons(game, n, seed, limit):
     for state in positions(game, n, seed=seed, every=5, limit=limit):
         search = search_for(game, state, iterations=20_000)
         if len(search.options) > 1:
-            yield search.suggestion().reason, search.tally.result(search.leader()), search
+            yield search.suggestion().reason, search.found()[1], search
 
 
 @pytest.mark.slow
@@ -642,14 +642,18 @@ def test_expert_hints_say_only_what_the_rollouts_measured(game, n):
     for reason, found, search in cut_short_reasons(game, n, seed=83 + n, limit=8):
         assert found.sure and search.plays == found.plays
         if found.to_end:
-            assert re.search(r"You won \d+% of \d+ simulated games after it\.$", reason), reason
+            assert re.search(r"You won \d+% of \d+ simulated games after it\.$|Of \d+ simulated games of each, "
+                             r"you won \d+% after .+ and \d+% after .+\.$|some played to the end", reason), reason
             continue
         assert not re.search(r"won \d+%|simulated games|by the end of", reason), reason
         assert re.search(REASON_NUMBERS[game], reason), reason
-        # the number is the chance the expert's evaluation gives where the rollouts stopped
-        shown = int(re.search(r"about (\d+)%", reason).group(1)) if "about" in reason[-20:] else None
-        if shown is not None:
-            assert shown == round(100 * found.chance)
+        # the number is the chance the expert's evaluation gives where the rollouts stopped (the
+        # suggested move's is the last one given; a move named beside it comes first)
+        shown = re.findall(r"(about|above|below) (\d+)%", reason)[-1]
+        if shown[0] == "about":
+            assert int(shown[1]) == round(100 * found.chance)
+        if found.alternative is not None and "of each" in reason:
+            assert int(re.findall(r"about (\d+)%", reason)[0]) == round(100 * found.alternative.chance)
         sure += 1
     assert sure >= 3
 
