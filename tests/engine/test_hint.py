@@ -6,8 +6,9 @@ A suggestion is a legal action with a short plain reason; asking for one changes
 game; it is refused when the game is over or the seat is not to move; it is honest: two states
 that differ only in what the seat cannot see get the same suggestion and reason; it shows a
 percentage only from at least ``MIN_PLAYS`` simulated plays of the suggested move, says only
-what its rollouts measured (a few turns ahead, not whole games, for the expert), and says when
-another move is about as good.
+what its rollouts measured (a few turns ahead, not whole games, for the expert), and names the
+move it passes over (one that scores more now, or a close one) with what each brings and, from
+100 plays of each, both chances.
 """
 
 from __future__ import annotations
