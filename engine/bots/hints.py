@@ -479,10 +479,9 @@ def compared(state: State, line, found: Found, name=None, named: bool = False) -
             if other.brings:
                 return f"{capital(rival)} {other.brings} and did about as well {simulated}"
             return f"{capital(rival)} did about as well {simulated}"
-        subject = "it" if named else this
-        if other.brings:
-            return f"{capital(rival)} {other.brings}, but {subject} did better {simulated}"
-        return f"{capital(subject)} did better than {rival} {simulated}"
+        if other.brings:  # by name: "it" would read as the move just named
+            return f"{capital(rival)} {other.brings}, but {this} did better {simulated}"
+        return f"{capital('it' if named else this)} did better than {rival} {simulated}"
     if other is not None:  # an equal twin: nothing between them to tell
         return "" if found.sure else f"It did as well as any of your choices in the {plays} there was time to simulate."
     return "" if found.sure else f"In the simulated {plays} it did better than your other choices."

@@ -411,8 +411,7 @@ def test_a_percentage_for_two_moves_only_when_each_was_played_100_times():
     found = Found(plays=60, chance=0.55, gain=1.0, options=5, alternative=play, verdict=BETTER, passed_over=True)
     reason = motto_reason(state, state.current_player, ["take:0"], found)
     assert "%" not in reason and "simulated deals of each" not in reason
-    opener = f"taking {card}" if reason.startswith("With your hand") else "it"
-    assert reason.endswith(f"Drawing scores 6 points now, but {opener} did better in the deals there was "
+    assert reason.endswith(f"Drawing scores 6 points now, but taking {card} did better in the deals there was "
                            "time to simulate."), reason
     # the suggestion measured 100 times, the other not: a number for the suggestion alone
     reason = motto_reason(state, state.current_player, ["take:0"], replace(found, plays=100))
