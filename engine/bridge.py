@@ -288,11 +288,33 @@ def _new_hint(spec, name: str) -> HintSearch:
 
 
 def _answer(search: HintSearch) -> dict:
-    """A finished hint as reply data: ``action``, ``label``, ``reason``, ``line``, ``plays``."""
+    """A finished hint as reply data: ``action``, ``label``, ``reason``, ``line``, ``plays``,
+    and ``alternative``: the move it passes over (see :func:`_alternative`), or ``None``."""
     suggestion = search.suggestion()
     labels = {action.id: action.label for action in search.state.legal_actions()}
     return {"action": suggestion.action, "label": labels[suggestion.action], "reason": suggestion.reason,
-            "line": list(suggestion.line), "plays": search.plays}
+            "line": list(suggestion.line), "plays": search.plays,
+            "alternative": _alternative(search, labels)}
+
+
+def _alternative(search: HintSearch, labels: dict) -> dict | None:
+    """The move a finished hint passes over, as the reason names it: ``action`` (its first id),
+    ``label``, ``line``, ``brings`` (what it scores now, in words: "scores 6 points now", or
+    ""), ``win`` (its chance to win as a whole percentage, only from at least ``MIN_PLAYS``
+    plays of it and of the suggestion, else ``None``), ``plays``, ``passed_over`` (it scores
+    more now than the suggestion) and ``verdict`` (the suggestion is "about the same",
+    "better", "probably better", or ``None``). The reason names it, unless the two moves are
+    named alike (two equal cards). ``None`` when there is none, or nothing was compared."""
+    if not search.compared:
+        return None
+    _, found = search.found()
+    other = found.alternative
+    if other is None:
+        return None
+    both = found.sure and other.sure
+    return {"action": other.line[0], "label": labels[other.line[0]], "line": list(other.line),
+            "brings": other.brings, "win": round(100 * other.chance) if both else None,
+            "plays": other.plays, "passed_over": found.passed_over, "verdict": found.verdict}
 
 
 @_guard

@@ -56,6 +56,11 @@ class SearchHooks:
     #: ``reason(state, seat, line, found) -> str``: a suggestion's reason in the game's own
     #: words, from what the seat can see and the search's ``Found`` [how the move fared].
     reason: Callable[..., str] | None = None
+    #: ``scores_now(state, seat, line) -> (points, words)``: what the move (a whole decision, as
+    #: ``options`` gives it) scores right now in the game's points, read from what the seat can
+    #: see, and the words for it ("scores 6 points now"; ``(0, "")`` for nothing). A hint that
+    #: passes over a move scoring more now names it [nothing scores now: only a close runner-up].
+    scores_now: Callable[[State, int, list[str]], tuple[float, str]] | None = None
     #: ``features(state) -> (rows, progress)``: for the expert's learned evaluation, one list of
     #: numbers per seat and how far the game has gone (0..1); it may read the whole
     #: (determinized) state it is given [no learned evaluation: the expert plays like hard].

@@ -21,9 +21,17 @@ of the move reached the end of the game do they say how many simulated games wer
 * a share ("Looking a few turns ahead in 100 simulated deals, your chance to win after it is
   about 64%.") only when the suggested option was played at least ``MIN_PLAYS`` times
   (``found.sure``); below that, words without a number;
-* "Taking 2 Love (red) is about as good as drawing." when the runner-up is ``found.rival``:
-  its mean reward is within ``CLOSE_Z`` standard errors of the paired difference, or within
-  ``CLOSE_MARGIN`` of the leader's.
+* the move it passes over, ``found.alternative``: the option that scores the most right now
+  (the game's ``scores_now`` hook) when the suggestion scores less now, else the runner-up when
+  it is close (its chance within ``CLOSE_MARGIN`` of the leader's, or its mean reward within
+  ``CLOSE_Z`` standard errors of the paired difference). The move that scores the most now is
+  never dropped from the race, so it is measured as often as the leader. The reason names both,
+  with what each brings now and, when both were played ``MIN_PLAYS`` times, their chances:
+  "Looking a few turns ahead in 100 simulated deals of each, your chance to win is about 48%
+  after playing 1 Money (blue), 2 Money (blue), 3 Money (blue), which scores 6 points now, and
+  about 50% after taking 1 Passion (red): about the same." (the verdict, ``found.verdict``:
+  "about the same" within ``CLOSE_MARGIN``, "better" beyond it and by more than ``CLOSE_Z``
+  standard errors, else "probably better").
 """
 
 from __future__ import annotations
@@ -44,27 +52,59 @@ MIN_PLAYS = 100
 RACE_START = 8
 #: an option leaves the race when the leader beats it by more than this many standard errors
 DROP_Z = 2.0
-#: the runner-up is "about as good" within this many standard errors of the paired difference...
+#: the runner-up is named when within this many standard errors of the paired difference
+#: (and the suggestion is called "better" only beyond them)...
 CLOSE_Z = 2.0
-#: ...or when its mean reward (0..1) is within this much of the leader's
-CLOSE_MARGIN = 0.01
+#: ...or when its chance to win (0..1) is within this much of the leader's: "about the same"
+CLOSE_MARGIN = 0.03
+
+#: what a suggestion says of the move it passes over (``Found.verdict``)
+SAME, BETTER, PROBABLY_BETTER = "about the same", "better", "probably better"
+
+
+@dataclass(frozen=True)
+class Option:
+    """How one option fared in the search: its ``line``, ``plays`` simulated plays, the seat's
+    mean ``chance`` (0..1) to win where they stopped, ``to_end`` (every play reached the end of
+    the game), and what it scores right now (the game's ``scores_now`` hook): ``now`` in the
+    game's points and its ``brings`` words ("scores 6 points now"; "" for nothing)."""
+
+    line: tuple[str, ...]
+    plays: int
+    chance: float
+    to_end: bool = False
+    now: float = 0.0
+    brings: str = ""
+
+    @property
+    def sure(self) -> bool:
+        return self.plays >= MIN_PLAYS
 
 
 @dataclass(frozen=True)
 class Found:
     """What the search found for the suggested option: ``plays`` simulated plays, the seat's
     mean ``chance`` (0..1) to win where they stopped, the mean points ``gain`` on the way, how
-    many ``options`` were compared, the runner-up's line ``rival`` when it is about as good
-    (else ``None``), and ``to_end``: every play of it reached the end of the game (so
-    ``chance`` is the share of simulated games won). ``sure``: played often enough
-    (``MIN_PLAYS``) for its numbers to be shown."""
+    many ``options`` were compared, ``to_end``: every play of it reached the end of the game (so
+    ``chance`` is the share of simulated games won), and what it scores right now (``now``,
+    ``brings``: see :class:`Option`). ``sure``: played often enough (``MIN_PLAYS``) for its
+    numbers to be shown.
+
+    ``alternative``: the move it passes over (an :class:`Option`), else ``None``: the one that
+    scores the most now when the suggestion scores less (``passed_over``), or a close runner-up;
+    ``verdict``: how the suggestion compares with it ("about the same", "better", "probably
+    better"; ``None`` when the chances shown would not bear out a word)."""
 
     plays: int
     chance: float
     gain: float
     options: int
-    rival: tuple[str, ...] | None = None
     to_end: bool = False
+    now: float = 0.0
+    brings: str = ""
+    alternative: Option | None = None
+    verdict: str | None = None
+    passed_over: bool = False
 
     @property
     def sure(self) -> bool:
@@ -101,11 +141,22 @@ class Tally:
         self.plays[index] += 1
         self.played.append(index)
 
-    def result(self, index: int, rival: tuple[str, ...] | None = None) -> Found:
-        plays = max(self.plays[index], 1)
-        return Found(plays=self.plays[index], chance=self.chance[index] / plays,
-                     gain=self.gain[index] / plays, options=len(self.plays), rival=rival,
-                     to_end=self.plays[index] > 0 and self.ended[index] == self.plays[index])
+    def mean_chance(self, index: int) -> float:
+        return self.chance[index] / max(self.plays[index], 1)
+
+    def ended_all(self, index: int) -> bool:
+        return self.plays[index] > 0 and self.ended[index] == self.plays[index]
+
+    def result(self, index: int, **more) -> Found:
+        """The :class:`Found` of option ``index`` (``more``: its other fields)."""
+        return Found(plays=self.plays[index], chance=self.mean_chance(index),
+                     gain=self.gain[index] / max(self.plays[index], 1), options=len(self.plays),
+                     to_end=self.ended_all(index), **more)
+
+    def option(self, index: int, line, now: tuple[float, str] = (0.0, "")) -> Option:
+        """The :class:`Option` of option ``index`` (its ``line``, and ``now``: what it scores now)."""
+        return Option(line=tuple(line), plays=self.plays[index], chance=self.mean_chance(index),
+                      to_end=self.ended_all(index), now=now[0], brings=now[1])
 
 
 class _Subset:
@@ -147,6 +198,13 @@ class HintSearch:
             self._answer = self._plain()
             return
         options = self.options
+        scores_now = hooks_of(self.state).scores_now
+        # what each option scores right now (points, words), and the one that scores the most
+        # (the first of equals; none when nothing scores): it stays in the race to the end, so
+        # a suggestion that passes it over can say how both fared
+        self.now = [scores_now(self.state, seat, list(line)) if scores_now else (0.0, "") for line in options]
+        top = max(range(len(options)), key=lambda i: (self.now[i][0], -i))
+        self.kept = top if self.now[top][0] > 0 else None
         self.tally = Tally(len(options))
         self.active = list(range(len(options)))   # the options still in the race
         self.reward = [0.0] * len(options)        # summed reward per option
@@ -172,6 +230,11 @@ class HintSearch:
         budget = (self.rollouts / self.iterations if self.iterations is not None
                   else self.spent / self.seconds)
         return min(0.99, max(budget, self.plays / MIN_PLAYS))
+
+    @property
+    def compared(self) -> bool:
+        """Were options compared (else the answer came at once: a single choice)?"""
+        return self._answer is None
 
     @property
     def plays(self) -> int:
@@ -227,7 +290,7 @@ class HintSearch:
                 pair[2] += d * d
         if self.samples >= RACE_START and len(self.active) > 1:
             leader = self.leader()
-            out = [j for j in self.active if j != leader and self._beats(leader, j, DROP_Z)]
+            out = [j for j in self.active if j not in (leader, self.kept) and self._beats(leader, j, DROP_Z)]
             if out:
                 self.active = [j for j in self.active if j not in out]
                 self._open()
@@ -251,14 +314,32 @@ class HintSearch:
         return mean > 0 and mean > z * error
 
     def rival(self, leader: int) -> int | None:
-        """The runner-up when it is about as good as ``leader``, else ``None``."""
+        """The runner-up when it is close to ``leader`` (its chance within ``CLOSE_MARGIN``, or
+        its reward within ``CLOSE_Z`` standard errors of the paired difference), else ``None``."""
         others = [j for j in self.active if j != leader]
         if not others:
             return None
         plays = self.tally.plays
         runner = max(others, key=lambda j: (self.reward[j] / max(plays[j], 1), -j))
-        mean, error = self.difference(leader, runner)
-        return runner if mean <= max(CLOSE_Z * error, CLOSE_MARGIN) else None
+        gap = self.tally.mean_chance(leader) - self.tally.mean_chance(runner)
+        return runner if abs(gap) <= CLOSE_MARGIN or not self._beats(leader, runner, CLOSE_Z) else None
+
+    def passed_over(self, leader: int) -> int | None:
+        """The option that scores the most right now, when ``leader`` scores less now."""
+        kept = self.kept
+        return kept if kept is not None and self.now[kept][0] > self.now[leader][0] else None
+
+    def verdict(self, leader: int, other: int) -> str | None:
+        """How ``leader`` compares with ``other``: "about the same" when their chances are within
+        ``CLOSE_MARGIN``, else "better" when its reward is ahead by more than ``CLOSE_Z``
+        standard errors of the paired difference, else "probably better"; ``None`` when its
+        chance is the lower (its reward, which also weighs the points, is the higher)."""
+        gap = self.tally.mean_chance(leader) - self.tally.mean_chance(other)
+        if abs(gap) <= CLOSE_MARGIN:
+            return SAME
+        if gap < 0:
+            return None
+        return BETTER if self._beats(leader, other, CLOSE_Z) else PROBABLY_BETTER
 
     # ------------------------------------------------------------------ the answer
     def _plain(self) -> Suggestion:
@@ -269,14 +350,25 @@ class HintSearch:
         found = Found(plays=0, chance=0.0, gain=0.0, options=1)
         return Suggestion(line[0], _reason(self.state, self.seat, line, found), tuple(line))
 
+    def found(self) -> tuple[int, Found]:
+        """The leading option and what the search found for it (with the move it passes over)."""
+        leader = self.leader()
+        other = self.passed_over(leader)
+        passed = other is not None
+        if other is None:
+            other = self.rival(leader)
+        more = {"now": self.now[leader][0], "brings": self.now[leader][1]}
+        if other is not None:
+            more.update(alternative=self.tally.option(other, self.options[other], self.now[other]),
+                        verdict=self.verdict(leader, other), passed_over=passed)
+        return leader, self.tally.result(leader, **more)
+
     def suggestion(self) -> Suggestion:
         """The best option so far, with its reason (call when :attr:`done`, or to stop early)."""
         if self._answer is not None:
             return self._answer
-        leader = self.leader()
-        rival = self.rival(leader)
+        leader, found = self.found()
         line = self.options[leader]
-        found = self.tally.result(leader, tuple(self.options[rival]) if rival is not None else None)
         return Suggestion(line[0], _reason(self.state, self.seat, line, found), tuple(line))
 
 
@@ -325,11 +417,6 @@ def outlook(found: Found, verb: str | None = None, point: str | None = None,
     return f"{ahead}{gain}, and {chance}" if gain else ahead + chance
 
 
-def about_as_good(this: str, rival: str) -> str:
-    """"Taking 2 Love (red) is about as good as drawing." (``this`` and ``rival`` as gerunds)."""
-    return f"{this[:1].upper()}{this[1:]} is about as good as {rival}."
-
-
 #: an action label's first word (an imperative) -> its gerund, for :func:`doing`
 GERUNDS = {"place": "placing", "take": "taking", "complete": "completing", "hire": "hiring",
            "sell": "selling", "return": "returning", "put": "putting", "collect": "collecting",
@@ -351,12 +438,23 @@ def doing(state: State, line) -> str:
     return f"{gerund} {rest}" if rest else gerund
 
 
+def capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def with_brings(name: str, option) -> str:
+    """A move's name with what it scores now: "playing ..., which scores 6 points now"."""
+    return f"{name}, which {option.brings}," if option.brings else name
+
+
 def compared(state: State, line, found: Found, name=None, named: bool = False) -> str:
     """How the suggested ``line`` compares with the other choices, in words (no number):
 
-    * a close rival: "Taking 2 Love (red) is about as good as drawing." once the move was
-      played often enough, else "Drawing did about as well in the deals there was time to
-      simulate.";
+    * the move it passes over (``found.alternative``), when the two were not both played often
+      enough for their numbers (:func:`weighed` says it with them): "Playing 1 Money (blue),
+      2 Money (blue), 3 Money (blue) scores 6 points now, but taking 1 Passion (red) did
+      better in the deals there was time to simulate." or, about the same, "Drawing did about
+      as well in the deals there was time to simulate.";
     * none, too few plays for a percentage: "In the simulated deals it did better than your
       other choices.";
     * none, enough plays: "" (the game's numbers say the rest).
@@ -364,21 +462,70 @@ def compared(state: State, line, found: Found, name=None, named: bool = False) -
     A simulation is a "deal" (the unseen cards dealt, a few turns played), or a "game" when
     every play of the move reached the end of the game (``found.to_end``). ``name(state,
     line)`` names a move as a gerund (default :func:`doing`); ``named``: the reason already
-    named the move, so "It is about as good as drawing." A rival named like the move (two
-    equal cards) is none."""
+    named the move, so "it" for it. An alternative named like the move (two equal cards) is
+    none."""
     name = name or doing
     plays = "games" if found.to_end else "deals"
     if found.options == 1:
         return "It is your only choice that moves the game on."
-    rival = found.rival and name(state, found.rival)
+    other = found.alternative
     this = name(state, line)
+    rival = other and name(state, other.line)
     if rival and rival != this:
-        if found.sure:
-            return "It" + about_as_good(this, rival)[len(this):] if named else about_as_good(this, rival)
-        return f"{rival[:1].upper()}{rival[1:]} did about as well in the {plays} there was time to simulate."
-    if found.rival is not None:  # an equal twin: nothing between them to tell
+        if found.sure and other.sure:
+            return ""  # weighed() says it with the numbers
+        simulated = f"in the {plays} there was time to simulate."
+        if found.verdict == SAME:
+            if other.brings:
+                return f"{capital(rival)} {other.brings} and did about as well {simulated}"
+            return f"{capital(rival)} did about as well {simulated}"
+        if other.brings:  # by name: "it" would read as the move just named
+            return f"{capital(rival)} {other.brings}, but {this} did better {simulated}"
+        return f"{capital('it' if named else this)} did better than {rival} {simulated}"
+    if other is not None:  # an equal twin: nothing between them to tell
         return "" if found.sure else f"It did as well as any of your choices in the {plays} there was time to simulate."
     return "" if found.sure else f"In the simulated {plays} it did better than your other choices."
+
+
+def weighed(state: State, line, found: Found, name=None, span: str = "a few turns ahead") -> str:
+    """The suggested ``line`` and the move it passes over, each with what it scores now and its
+    chance to win, once both were played ``MIN_PLAYS`` times (else ""): "Looking a few turns
+    ahead in 100 simulated deals of each, your chance to win is about 48% after playing 1 Money
+    (blue), 2 Money (blue), 3 Money (blue), which scores 6 points now, and about 50% after
+    taking 1 Passion (red): about the same." When every play of both reached the end of the
+    game: "Of 100 simulated games of each, you won 48% after ... and 50% after ...: better."
+    ``span`` as for :func:`outlook`."""
+    name = name or doing
+    other = found.alternative
+    if other is None or not (found.sure and other.sure):
+        return ""
+    this, rival = name(state, line), name(state, other.line)
+    if this == rival:
+        return ""
+    mine = Option(line=tuple(line), plays=found.plays, chance=found.chance, to_end=found.to_end,
+                  now=found.now, brings=found.brings)
+    verdict = f": {found.verdict}." if found.verdict else "."
+    first, second = with_brings(rival, other), with_brings(this, mine).rstrip(",")
+    plays = min(found.plays, other.plays)
+    if found.to_end and other.to_end:
+        return (f"Of {plays} simulated games of each, you won {percent(other.chance)} after {first} "
+                f"and {percent(found.chance)} after {second}{verdict}")
+    # one of them reached the end of the game in every play, the other not: no "a few turns ahead"
+    ahead = (f"In {plays} simulated deals of each (some played to the end of the game)"
+             if found.to_end or other.to_end else f"Looking {span} in {plays} simulated deals of each")
+    return (f"{ahead}, your chance to win is {about(other.chance)} after {first} and "
+            f"{about(found.chance)} after {second}{verdict}")
+
+
+def judged(state: State, line, found: Found, name=None, named: bool = False, verb: str | None = None,
+           point: str | None = None, span: str = "a few turns ahead") -> str:
+    """The end of every reason: how the move compares with the others (:func:`compared`), then
+    its numbers (:func:`outlook`), or, when it passes over a move and both were played often
+    enough, both moves with their numbers (:func:`weighed`)."""
+    both = weighed(state, line, found, name, span)
+    if both:
+        return both
+    return sentences(compared(state, line, found, name, named=named), outlook(found, verb, point, span))
 
 
 def sentences(*parts: str) -> str:
@@ -388,4 +535,4 @@ def sentences(*parts: str) -> str:
 
 def default_reason(state: State, seat: int, line: list[str], found: Found) -> str:
     """A reason any game can use: how the suggested move fared in the simulated plays."""
-    return sentences(compared(state, line, found), outlook(found))
+    return judged(state, line, found)

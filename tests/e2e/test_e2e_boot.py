@@ -292,11 +292,12 @@ def test_pyscript_loads_from_the_site_with_its_plugins_off(page, problems, site_
     assert any(u.endswith(build["engine_boot"]) for u in requests)
     assert any(u.endswith(build["wheel"]) and u.endswith("-py3-none-any.whl") for u in requests)
     # PyScript's IndexedDB stores, opened on every boot: its fs helper's, and the packages
-    # cache of our Pyodide folder, which stays empty (no packages: no micropip)
+    # cache of our Pyodide folder, which stays empty (no packages: no micropip); and the
+    # lobby's Your games (js/history.js), empty before any game ends
     stores = page.evaluate(COUNT_STORES)
     packages = f"IDBMap/{site_url}pyodide@{build['pyodide']}"
-    assert sorted(stores) == sorted(["IDBMap/@pyscript.fs", packages]), stores
-    assert stores[packages] == 0, stores
+    assert sorted(stores) == sorted(["IDBMap/@pyscript.fs", packages, "moteplay"]), stores
+    assert stores[packages] == 0 and stores["moteplay"] == 0, stores
     # no SharedArrayBuffer warning from the worker (sync_main_only), no error at all
     assert errors == [], errors
     versions = page.inner_text("[data-testid=versions]")

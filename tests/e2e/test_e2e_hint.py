@@ -203,8 +203,11 @@ def test_cancel_stops_the_search_and_leaves_the_game_as_it_was(app, how):
 
 #: the expert's reasons: its rollouts look a few turns ahead, or in Moteneba to the school
 #: year's end (simulated "deals"), never whole games
-EXPERT_NUMBERS = (r"Looking (a few turns ahead|ahead to the end of this school year) in (\d+) simulated deals, "
-                  r".*your chance to win after it is (about \d+|above 99|below 1)%\.$")
+EXPERT_NUMBERS = (r"Looking (a few turns ahead|ahead to the end of this school year) in (\d+) simulated deals"
+                  r"(, .*your chance to win after it is (about \d+|above 99|below 1)%\.$"
+                  # ...or of two moves, the one passed over (or a close one) and the suggestion
+                  r"| of each, your chance to win is (about \d+|above 99|below 1)% after .+ and "
+                  r"(about \d+|above 99|below 1)% after .+: (about the same|better|probably better)\.$)")
 EXPERT_WORDS = r"in the deals there was time to simulate\.|In the simulated deals it did better than your other choices\.|only choice"
 
 
@@ -246,3 +249,47 @@ def test_a_move_while_the_hint_searches_stops_it(app):
     assert page.locator(PROGRESS).count() == 0
     assert page.evaluate("document.body.dataset.hint") is None
     assert not page.evaluate("window.__app.lastError")
+
+
+def passes_over_a_set(state) -> bool:
+    """The seat to move holds a Motto set worth 5 or more now, and the page's hint (the bridge's
+    search from the same seed, to its 100 plays) suggests something else, clearly better."""
+    from engine import bridge
+    from engine.bots import make_bot
+    from engine.bots.hints import BETTER, HintSearch
+    from engine.games.motto.bots import best_play
+    from engine.rng import Rng
+    seat = state.current_player
+    best = None if state.selection else best_play(state.stacks, state.hands[seat])
+    if not best or best[0] < 5:
+        return False
+    search = HintSearch(make_bot("motto", bridge.HINT_LEVEL), state, seat,
+                        Rng(bridge.HINT_SEED + len(state.history)), iterations=20_000)
+    search.run()
+    _, found = search.found()
+    return found.passed_over and found.verdict == BETTER
+
+
+def test_a_hint_reason_names_the_passed_over_move(app, tmp_path):
+    """A suggestion that passes over a set scoring more now says so: the set's cards, the points
+    it scores now, and (from 100 simulated deals of each) both chances; the set's cards get the
+    lighter dashed mark beside the ring on the suggested control."""
+    saved = find_save("motto", 2, lambda s: s.current_player == 0 and passes_over_a_set(s))
+    load_save(app, tmp_path, saved, ["human", "greedy"])
+    page = app
+    shown = ask_hint(page)
+    assert not shown["action"].startswith("select:"), shown
+    line = shown["line"]
+    match = re.search(r"(p|P)laying ((\d \w+ \(\w+\), ){2}\d \w+ \(\w+\))(, which)? scores (\d+) points now", line)
+    assert match, line
+    points = int(match.group(5))
+    assert points >= 5
+    # the passed-over set is named beside the suggestion, with a word on how they compare
+    assert re.search(r": better\.$| did better in the deals there was time to simulate\.$", line), line
+    other = page.evaluate("document.body.dataset.hintOther")
+    assert other and other.startswith("select:")
+    marked = page.evaluate("[...document.querySelectorAll('#table .is-hint-other')].map((e) => e.dataset.action)")
+    assert other in marked and all(a.startswith("select:") or a == "confirm" for a in marked), marked
+    assert shown["action"] in shown["ringed"] and not set(marked) & set(shown["ringed"])
+    assert "scores" in shown["announced"]
+    assert_no_axe_violations(page, "Motto with a hint that passes over a set")

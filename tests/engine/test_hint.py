@@ -6,8 +6,9 @@ A suggestion is a legal action with a short plain reason; asking for one changes
 game; it is refused when the game is over or the seat is not to move; it is honest: two states
 that differ only in what the seat cannot see get the same suggestion and reason; it shows a
 percentage only from at least ``MIN_PLAYS`` simulated plays of the suggested move, says only
-what its rollouts measured (a few turns ahead, not whole games, for the expert), and says when
-another move is about as good.
+what its rollouts measured (a few turns ahead, not whole games, for the expert), and names the
+move it passes over (one that scores more now, or a close one) with what each brings and, from
+100 plays of each, both chances.
 """
 
 from __future__ import annotations
@@ -22,7 +23,11 @@ import engine
 from engine import bridge
 from engine.bots import Suggestion, make_bot
 from engine import core
-from engine.bots.hints import CLOSE_MARGIN, CLOSE_Z, MIN_PLAYS, RACE_START, Found, HintSearch
+from engine.bots.hints import (BETTER, CLOSE_MARGIN, CLOSE_Z, MIN_PLAYS, RACE_START, SAME, Found, HintSearch,
+                                Option)
+from engine.games.moteneba import bots as moteneba_bots
+from engine.games.mottainai import bots as mottainai_bots
+from engine.games.motto import bots as motto_bots
 from engine.core import game_class, game_names, game_spec
 from engine.rng import Rng
 
@@ -71,7 +76,8 @@ def test_suggestion_is_a_legal_action_with_a_plain_reason_and_changes_nothing(ga
         assert suggestion.action in {a.id for a in state.legal_actions()}
         assert suggestion.line and suggestion.line[0] == suggestion.action
         reason = suggestion.reason
-        assert reason and reason.endswith(".") and len(reason) < 300
+        # a sentence or three (two moves named with their numbers at most)
+        assert reason and reason.endswith(".") and len(reason) < 420, reason
         # plain words: no action ids or internal names, only {P0}-style seat names in braces
         assert not re.search(r"\w+:\w+|_|\{(?!P\d\})", reason), reason
 
@@ -114,11 +120,17 @@ AHEAD = r"Looking a few turns ahead in \d+ simulated deals, "
 #: Moteneba's rollouts (the hard bot's and the expert's) stop at the school year's end
 YEAR_AHEAD = r"Looking ahead to the end of this school year in \d+ simulated deals, "
 CHANCE = r"your chance to win after it is (about \d+|above 99|below 1)%\.$"
-REASON_NUMBERS = {"motto": AHEAD + CHANCE,
-                  "mottainai": AHEAD + r"(it gives you about \d+ more points?, and )?" + CHANCE,
-                  "moteneba": YEAR_AHEAD + r"(it brings you about \d+ more hearts?, and )?" + CHANCE}
-#: any game: the chance to win where the plays stopped, or the simulated games won
-ANY_NUMBERS = CHANCE + r"|You won \d+% of \d+ simulated games after it"
+SHARE = r"(about \d+|above 99|below 1)%"
+#: two moves with their numbers: the one passed over (or a close one) first, the suggestion second
+BOTH = (r"in \d+ simulated deals of each, your chance to win is " + SHARE + r" after .+ and " + SHARE
+        + r" after .+: (about the same|better|probably better)\.$")
+REASON_NUMBERS = {"motto": f"{AHEAD}{CHANCE}|Looking a few turns ahead {BOTH}",
+                  "mottainai": AHEAD + r"(it gives you about \d+ more points?, and )?" + CHANCE
+                  + f"|Looking a few turns ahead {BOTH}",
+                  "moteneba": YEAR_AHEAD + r"(it brings you about \d+ more hearts?, and )?" + CHANCE
+                  + f"|Looking ahead to the end of this school year {BOTH}"}
+#: any game: the chance to win where the plays stopped, the simulated games won, or two moves' numbers
+ANY_NUMBERS = CHANCE + r"|You won \d+% of \d+ simulated games after it|simulated games of each, you won|" + BOTH
 
 
 @pytest.mark.parametrize("game", game_names())
@@ -310,46 +322,69 @@ def test_a_hint_run_a_slice_at_a_time_is_the_same_as_in_one_go(game, n):
         assert progress == sorted(progress) and progress[-1] == 1.0
 
 
-def test_the_closeness_rule_is_the_paired_difference_within_two_standard_errors():
-    """Whatever the search reports as "about as good" is the runner-up within CLOSE_Z standard
-    errors of the paired difference (or CLOSE_MARGIN); every other option left the race."""
-    checked = 0
+#: how each game names a move in its reasons (a gerund: "taking 2 Love (red)")
+NAMES = {"motto": motto_bots._doing, "mottainai": mottainai_bots._doing, "moteneba": moteneba_bots._doing}
+
+
+def test_the_move_named_beside_the_suggestion_is_the_one_passed_over_or_a_close_one():
+    """What a hint names beside its suggestion: the move that scores the most now when the
+    suggestion scores less (kept in the race, so measured as often as the leader), else the
+    runner-up when close (its chance within CLOSE_MARGIN, or its reward within CLOSE_Z standard
+    errors of the paired difference); "about the same" only within CLOSE_MARGIN, never for
+    moves whose chances are further apart; "better" only beyond CLOSE_Z standard errors."""
+    named = same = 0
     for game in game_names():
         for state in positions(game, game_class(game).info.min_players, seed=23, every=4, limit=3):
             search = search_for(game, state, iterations=1500)
             if len(search.options) < 2:
                 continue
-            leader = search.leader()
-            rival = search.rival(leader)
-            found = search.tally.result(leader)
+            leader, found = search.found()
             for other in search.active:
                 if other != leader:
-                    mean, error = search.difference(leader, other)
-                    assert mean >= 0
-            if rival is not None:
-                mean, error = search.difference(leader, rival)
-                assert mean <= max(CLOSE_Z * error, CLOSE_MARGIN)
-                reason = search.suggestion().reason
-                assert ("is about as good as" in reason or "did about as well" in reason
-                        or "as well as any" in reason), reason
-                checked += 1
+                    assert search.difference(leader, other)[0] >= 0
+            best_now = max(points for points, _ in search.now)
+            if best_now > search.now[leader][0]:
+                assert found.passed_over and found.alternative.now == best_now
+                assert search.tally.plays[search.kept] == found.plays  # never dropped from the race
+            alternative = found.alternative
+            if alternative is None:
+                continue
+            other = search.options.index(list(alternative.line))
+            gap = found.chance - alternative.chance
+            if not found.passed_over:
+                mean, error = search.difference(leader, other)
+                assert abs(gap) <= CLOSE_MARGIN or mean <= CLOSE_Z * error
+            assert (found.verdict == SAME) == (abs(gap) <= CLOSE_MARGIN)
+            if found.verdict == BETTER:
+                mean, error = search.difference(leader, other)
+                assert mean > CLOSE_Z * error
+            reason = search.suggestion().reason
+            name = NAMES[game](state, alternative.line)
+            if name != NAMES[game](state, search.options[leader]):
+                assert name in reason or name[:1].upper() + name[1:] in reason, (name, reason)
+                named += 1
+                same += "about the same" in reason or "about as well" in reason
             assert found.plays == search.plays
-    assert checked >= 3
+    assert named >= 3 and same >= 1
+
+
+def motto_position(seed: int = 3):
+    """A Motto position with "draw" legal, a card in the first slot and no card chosen."""
+    return next(s for s in positions("motto", 2, seed=seed, every=1, limit=30)
+                if "draw" in {a.id for a in s.legal_actions()} and s.pool[0] is not None and not s.selection)
 
 
 def test_close_moves_are_named_in_the_games_words():
     from engine.games.motto.bots import _short, motto_reason
-    state = next(s for s in positions("motto", 2, seed=3, every=1, limit=30)
-                 if "draw" in {a.id for a in s.legal_actions()} and s.pool[0] is not None and not s.selection)
+    state = motto_position()
     card = _short(state.pool[0])  # "2 Love (red)"
-    sure = Found(plays=140, chance=0.52, gain=1.0, options=5, rival=("draw",))
+    drawing = Option(line=("draw",), plays=140, chance=0.51)
+    sure = Found(plays=140, chance=0.52, gain=1.0, options=5, alternative=drawing, verdict=SAME)
     reason = motto_reason(state, state.current_player, ["take:0"], sure)
-    # after a sentence about the set the card makes, the move by name; else (the page said
-    # "Suggested: Take ..." just before) "It"
-    opener = f"Taking {card}" if reason.startswith("With your hand") else "It"
-    assert reason.endswith(f"{opener} is about as good as drawing. Looking a few turns ahead in 140 "
-                           "simulated deals, your chance to win after it is about 52%."), reason
-    unsure = Found(plays=30, chance=0.52, gain=1.0, options=5, rival=("draw",))
+    # both moves with their chances, the one passed over first; the move's own sentence before
+    assert reason.endswith("Looking a few turns ahead in 140 simulated deals of each, your chance to win is "
+                           f"about 51% after drawing and about 52% after taking {card}: about the same."), reason
+    unsure = replace(sure, plays=30, alternative=replace(drawing, plays=30))
     reason = motto_reason(state, state.current_player, ["take:0"], unsure)
     assert reason.endswith("Drawing did about as well in the deals there was time to simulate."), reason
     assert "%" not in reason
@@ -358,13 +393,123 @@ def test_close_moves_are_named_in_the_games_words():
         "No card on the table makes a better set for you now. "
         "In the simulated deals it did better than your other choices.")
     # rollouts that all reached the end of the game (a hint near the end): simulated games won
-    ended = Found(plays=140, chance=0.52, gain=1.0, options=5, rival=("draw",), to_end=True)
+    ended = replace(sure, to_end=True, alternative=replace(drawing, to_end=True), verdict=BETTER, chance=0.6)
     assert motto_reason(state, state.current_player, ["take:0"], ended).endswith(
-        f"{opener} is about as good as drawing. You won 52% of 140 simulated games after it.")
-    assert motto_reason(state, state.current_player, ["draw"], replace(sure, rival=("take:0",))).startswith(
-        f"No card on the table makes a better set for you now. Drawing is about as good as taking {card}.")
+        f"Of 140 simulated games of each, you won 51% after drawing and 60% after taking {card}: better.")
+    taking = Option(line=("take:0",), plays=140, chance=0.5)
+    assert motto_reason(state, state.current_player, ["draw"], replace(sure, alternative=taking)).startswith(
+        "No card on the table makes a better set for you now. Looking a few turns ahead in 140 simulated deals "
+        f"of each, your chance to win is about 50% after taking {card} and about 52% after drawing: about the same.")
     assert motto_reason(state, state.current_player, ["draw"], replace(alone, to_end=True)).endswith(
         "In the simulated games it did better than your other choices.")
+
+
+def test_a_percentage_for_two_moves_only_when_each_was_played_100_times():
+    """Numbers for both moves only when each was simulated MIN_PLAYS times; else words: what
+    the passed-over move scores now, and which did better, without a number."""
+    from engine.games.motto.bots import _short, motto_reason
+    state = motto_position()
+    card = _short(state.pool[0])
+    play = Option(line=("draw",), plays=60, chance=0.45, now=6, brings="scores 6 points now")
+    found = Found(plays=60, chance=0.55, gain=1.0, options=5, alternative=play, verdict=BETTER, passed_over=True)
+    reason = motto_reason(state, state.current_player, ["take:0"], found)
+    assert "%" not in reason and "simulated deals of each" not in reason
+    assert reason.endswith(f"Drawing scores 6 points now, but taking {card} did better in the deals there was "
+                           "time to simulate."), reason
+    # the suggestion measured 100 times, the other not: a number for the suggestion alone
+    reason = motto_reason(state, state.current_player, ["take:0"], replace(found, plays=100))
+    assert percentages_from(reason) == [100] and "of each" not in reason
+    assert "Drawing scores 6 points now, but" in reason
+    # both: both numbers, and "about the same" when they are close
+    both = replace(found, plays=100, chance=0.46, verdict=SAME, alternative=replace(play, plays=100))
+    assert motto_reason(state, state.current_player, ["take:0"], both).endswith(
+        "Looking a few turns ahead in 100 simulated deals of each, your chance to win is about 45% after "
+        f"drawing, which scores 6 points now, and about 46% after taking {card}: about the same.")
+
+
+def passed_over_a_set(seeds=range(1, 12)):
+    """A Motto position (greedy play) where the hint's search, at a budget that reaches its
+    numbers, suggests a take or a draw while the seat holds a set worth 5 or more now."""
+    from engine.games.motto.bots import best_play
+    greedy = make_bot("motto", "greedy")
+    for seed in seeds:
+        state = engine.new_game("motto", 2, seed=seed)
+        rng = Rng(seed)
+        while not state.is_over:
+            seat = state.current_player
+            best = None if state.selection else best_play(state.stacks, state.hands[seat])
+            if best and best[0] >= 5:
+                search = search_for("motto", state, iterations=20_000)
+                if search.suggestion().line[-1] != "confirm":
+                    return state, search
+            state.apply(greedy.choose(state, seat, rng))
+    pytest.fail("no position where the hint passes over a set")
+
+
+def test_a_hint_that_passes_over_a_set_scoring_more_now_names_both_with_their_chances():
+    from engine.games.motto.bots import _doing, best_play
+    state, search = passed_over_a_set()
+    seat = state.current_player
+    points = best_play(state.stacks, state.hands[seat])[0]
+    leader, found = search.found()
+    other = found.alternative
+    assert found.passed_over and other.line[-1] == "confirm" and other.now == points
+    assert found.sure and other.sure and other.plays == found.plays == MIN_PLAYS
+    reason = search.suggestion().reason
+    playing = _doing(state, other.line)
+    assert playing.startswith("playing ")
+    assert f"after {playing}, which scores {points} points now, and " in reason, reason
+    assert f" after {_doing(state, search.options[leader])}: {found.verdict}." in reason, reason
+    assert f"in {MIN_PLAYS} simulated deals of each, your chance to win is " in reason, reason
+    shown = [int(n) for n in re.findall(r"about (\d+)%", reason)]
+    assert shown == [round(100 * other.chance), round(100 * found.chance)]
+    if found.verdict == SAME:
+        assert abs(shown[0] - shown[1]) <= 100 * CLOSE_MARGIN + 1
+
+
+def test_what_each_game_scores_now():
+    """Motto: a play's tokens; Mottainai: a completed work's value; Moteneba: the hearts a
+    placement would add if the year ended now (as the projection after the move says)."""
+    from engine.games.moteneba.bots import moteneba_scores_now, projected_hearts
+    from engine.games.mottainai.bots import mottainai_scores_now
+    from engine.games.mottainai.cards import KIND_BY_KEY
+    from engine.games.motto.bots import _payout_value, motto_options, motto_scores_now
+    from engine.games.motto.rules import CARD_BY_KEY
+    checked = {"motto": 0, "mottainai": 0, "moteneba": 0}
+    for state in positions("motto", 2, seed=5, every=2, limit=20):
+        for line in motto_options(state, state.current_player):
+            points, words = motto_scores_now(state, state.current_player, line)
+            if line[-1] == "confirm" and not state.selection:
+                cards = [CARD_BY_KEY[a[7:]] for a in line[:-1]]
+                assert points == _payout_value(state.stacks, cards)
+                assert words == (f"scores {points} point{'s' * (points != 1)} now" if points else "")
+                checked["motto"] += points > 0
+            elif line[-1] != "confirm":
+                assert (points, words) == (0, "")
+    for state in positions("mottainai", 2, seed=8, every=1, limit=400):
+        for action in state.legal_actions():
+            points, words = mottainai_scores_now(state, state.current_player, [action.id])
+            if action.id.startswith("work:"):
+                value = KIND_BY_KEY[action.id[5:]].value
+                assert (points, words) == (value, f"scores {value} point{'s' * (value != 1)} now")
+                checked["mottainai"] += 1
+            else:
+                assert (points, words) == (0, "")
+    for state in positions("moteneba", 3, seed=6, every=1, limit=60):
+        seat = state.current_player
+        for line in game_spec("moteneba").search.options(state, seat):
+            points, words = moteneba_scores_now(state, seat, line)
+            if len(line) == 2:
+                after = state.clone()
+                for action in line:
+                    after.apply(action)
+                if after.year == state.year:  # not the year's last cube: the board is scored as it stands
+                    assert points == projected_hearts(after)[seat] - projected_hearts(state)[seat], line
+                    checked["moteneba"] += points > 0
+            assert (words != "") == (points > 0)
+            if points > 0:
+                assert words == f"is worth {points} more heart{'s' * (points != 1)} if the year ended now"
+    assert all(checked.values()), checked
 
 
 # ---------------------------------------------------------------------- the sliced hint in the bridge
@@ -487,7 +632,7 @@ def cut_short_reasons(game, n, seed, limit):
     for state in positions(game, n, seed=seed, every=5, limit=limit):
         search = search_for(game, state, iterations=20_000)
         if len(search.options) > 1:
-            yield search.suggestion().reason, search.tally.result(search.leader()), search
+            yield search.suggestion().reason, search.found()[1], search
 
 
 @pytest.mark.slow
@@ -500,14 +645,18 @@ def test_expert_hints_say_only_what_the_rollouts_measured(game, n):
     for reason, found, search in cut_short_reasons(game, n, seed=83 + n, limit=8):
         assert found.sure and search.plays == found.plays
         if found.to_end:
-            assert re.search(r"You won \d+% of \d+ simulated games after it\.$", reason), reason
+            assert re.search(r"You won \d+% of \d+ simulated games after it\.$|Of \d+ simulated games of each, "
+                             r"you won \d+% after .+ and \d+% after .+\.$|some played to the end", reason), reason
             continue
         assert not re.search(r"won \d+%|simulated games|by the end of", reason), reason
         assert re.search(REASON_NUMBERS[game], reason), reason
-        # the number is the chance the expert's evaluation gives where the rollouts stopped
-        shown = int(re.search(r"about (\d+)%", reason).group(1)) if "about" in reason[-20:] else None
-        if shown is not None:
-            assert shown == round(100 * found.chance)
+        # the number is the chance the expert's evaluation gives where the rollouts stopped (the
+        # suggested move's is the last one given; a move named beside it comes first)
+        shown = re.findall(r"(about|above|below) (\d+)%", reason)[-1]
+        if shown[0] == "about":
+            assert int(shown[1]) == round(100 * found.chance)
+        if found.alternative is not None and "of each" in reason:
+            assert int(re.findall(r"about (\d+)%", reason)[0]) == round(100 * found.alternative.chance)
         sure += 1
     assert sure >= 3
 
@@ -528,22 +677,53 @@ def test_the_rollouts_of_the_experts_hint_stop_a_few_turns_ahead():
 
 def test_each_games_reason_words_the_chance_and_the_points():
     """The numbers in each game's words, from a constructed finding (the few turns ahead, and
-    a game's end), with a close rival."""
-    from engine.games.moteneba.bots import moteneba_reason
-    from engine.games.mottainai.bots import mottainai_reason
-    for game, reason_of, points in (("mottainai", mottainai_reason, "points"), ("moteneba", moteneba_reason, "hearts")):
+    a game's end), alone and beside a close move."""
+    for game, reason_of, points in (("mottainai", mottainai_bots.mottainai_reason, "points"),
+                                    ("moteneba", moteneba_bots.moteneba_reason, "hearts")):
         state = next(s for s in positions(game, game_class(game).info.min_players, seed=4, every=2, limit=20)
                      if len(game_spec(game).search.options(s, s.current_player)) > 1)
         line, other = game_spec(game).search.options(state, state.current_player)[:2]
-        ahead = Found(plays=120, chance=0.641, gain=3.2, options=4, rival=tuple(other))
-        reason = reason_of(state, state.current_player, line, ahead)
+        ahead = Found(plays=120, chance=0.641, gain=3.2, options=4)
         span = "ahead to the end of this school year" if game == "moteneba" else "a few turns ahead"
-        assert re.search(rf"It is about as good as .+\. Looking {span} in 120 simulated deals, it "
-                         rf"\w+ you about 3 more {points}, and your chance to win after it is about 64%\.$", reason), reason
-        level = reason_of(state, state.current_player, line, replace(ahead, gain=0.2, chance=0.9996, rival=None))
+        reason = reason_of(state, state.current_player, line, ahead)
+        assert re.search(rf"Looking {span} in 120 simulated deals, it \w+ you about 3 more {points}, and "
+                         r"your chance to win after it is about 64%\.$", reason), reason
+        close = replace(ahead, alternative=Option(line=tuple(other), plays=120, chance=0.63), verdict=SAME)
+        reason = reason_of(state, state.current_player, line, close)
+        assert re.search(rf"Looking {span} in 120 simulated deals of each, your chance to win is about 63% "
+                         r"after .+ and about 64% after .+: about the same\.$", reason), reason
+        level = reason_of(state, state.current_player, line, replace(ahead, gain=0.2, chance=0.9996))
         assert level.endswith(f"Looking {span} in 120 simulated deals, your chance to win after it is above 99%.")
-        ended = reason_of(state, state.current_player, line, replace(ahead, to_end=True, rival=None))
+        ended = reason_of(state, state.current_player, line, replace(ahead, to_end=True))
         assert ended.endswith(f"It {'gives' if game == 'mottainai' else 'brings'} you about 3 more {points} "
                               "by the end of the game; you won 64% of 120 simulated games after it."), ended
         for found in (ahead, replace(ahead, plays=99)):
             assert "by the end of this year" not in reason_of(state, state.current_player, line, found)
+
+
+def test_bridge_hint_names_the_move_it_passes_over():
+    """The reply's ``alternative``: the passed-over set with what it scores now and its chance
+    (from 100 plays of each), as the reason says; ``None`` when nothing was compared."""
+    from engine.games.motto.bots import best_play
+    state, search = passed_over_a_set()
+    ok(bridge.load(json.dumps(state.save())))
+    seat = state.current_player
+    reply = ok(bridge.hint(json.dumps({"seat": seat, "iterations": 20_000})))
+    other = reply["alternative"]
+    points = best_play(state.stacks, state.hands[seat])[0]
+    legal = {a.id: a.label for a in state.legal_actions()}
+    assert other["passed_over"] is True and other["line"][-1] == "confirm" and other["action"] == other["line"][0]
+    assert other["label"] == legal[other["action"]]
+    assert other["brings"] == f"scores {points} points now" and other["brings"] in reply["reason"]
+    assert other["plays"] == reply["plays"] == MIN_PLAYS
+    assert f"about {other['win']}% after playing" in reply["reason"]
+    assert other["verdict"] in ("about the same", "better", "probably better")
+    assert reply["reason"].endswith(f": {other['verdict']}.")
+    # a single legal action: nothing compared, no alternative
+    for single in positions("mottainai", 2, seed=8, every=1, limit=200):
+        if len(single.legal_actions()) == 1:
+            ok(bridge.load(json.dumps(single.save())))
+            reply = ok(bridge.hint(json.dumps({"seat": single.current_player, "iterations": 50})))
+            assert reply["alternative"] is None
+            return
+    pytest.fail("no position with a single legal action")

@@ -49,6 +49,8 @@ import { saveGame, pickFile, readSaveFile, setupFromSave, pageSave } from "./sav
 import { navigate, startHistory, stayInLobby } from "./navigation.js";
 import { describeLines, initShortcuts } from "./shortcuts.js";
 import { initPanels } from "./panels.js";
+import { yourGames } from "./your-games.js";
+import { record, makeEntry, setAside as setAsideEntry } from "./history.js";
 
 const app = {
   phase: "loading", // loading | lobby | starting | curtain | human | bot | over | stalled | replay | error
@@ -84,6 +86,9 @@ const app = {
   // when each position was applied (host) or drawn (guest): [actions, ms on the machine's
   // clock]; read by scripts/bench's move latency (window.__app.net.moments), never by the game
   moments: [],
+  yourGames: null,  // the lobby's "Your games" section (your-games.js), made with the lobby
+  past: null,       // a game of Your games open in the replay: {game, kept: the current game's save, or null}
+  recorded: 0,      // finished games added to Your games since the page loaded (tests wait for it)
 };
 
 // ------------------------------------------------------------------ helpers
@@ -243,11 +248,14 @@ function gotoLobby(notice, { fromHistory = false } = {}) {
   clearHint();
   clearDescription();
   app.view = null;
+  leavePast();
   const kept = keptGame();
+  app.yourGames ??= yourGames({ games: app.games, onReplay: replayPast });
   renderLobby($("lobby"), { games: app.games, onStart: (setup) => startGame(setup, { fromLobby: true }),
-                            onLoad: pickFile, notice,
+                            onLoad: pickFile, notice, yourGames: app.yourGames.node,
                             resume: kept ? { ...kept, onResume: continueGame } : null });
   showSection("lobby");
+  app.yourGames.refresh();
 }
 
 /** Start a new game; from the lobby, a refusal is returned for the lobby to show by its Start button.
@@ -279,6 +287,7 @@ async function startGame(setup, { fromLobby = false, table = null } = {}) {
 }
 
 function enterGame(setup, status) {
+  app.past = null; // the engine holds this game now
   app.setup = setup;
   setStatus(status);
   app.gen += 1;
@@ -330,12 +339,18 @@ function gameLabel() {
 
 /** A new engine status: remember it and autosave the game (save + seats) in the browser. */
 function setStatus(status) {
+  // a move ended the game here (not a finished game loaded or shown again): Your games keeps it
+  const before = app.status;
+  const ended = status.is_over && before != null && !before.is_over &&
+                before.game === status.game && before.seed === status.seed;
   app.status = status;
   const setup = app.setup;
   if (app.guest) return; // a guest's page keeps no game: the host does
+  const here = humans();
   if (app.host) noteMoment(status.actions);
   localSession.save().then((reply) => {
     if (!reply.ok || reply.save.game !== setup.game) return;
+    if (ended) keepFinished(reply.save, setup.seats, here, status);
     if (writeAutosave({ save: reply.save, seats: setup.seats, hints: setup.hints !== false, status,
                         title: gameInfo(setup.game)?.title ?? setup.game, room: app.table?.room })) app.autosaved += 1;
   });
@@ -1066,6 +1081,8 @@ function showResult() {
     onReplay: startReplay,
   });
   if (app.guest) drawVerify($("result"));
+  // a guest's page: the host's reveal holds the whole game's save, kept in Your games here too
+  if (app.guest && app.reveal?.save) keepFinished(app.reveal.save, app.setup.seats, humans(), app.status);
 }
 
 /** A guest's "Verify this game": the host's secret against its commitment, then a replay of the
@@ -1118,6 +1135,75 @@ async function startReplay() {
   else setIdle(true);
 }
 
+// ------------------------------------------------------------------ Your games (js/history.js)
+/** Add a finished game to Your games (once: the same game is never kept twice). */
+function keepFinished(save, seats, here, status) {
+  record(makeEntry({ save, seats, here, status }))
+    .then((added) => { if (added) app.recorded += 1; })
+    .catch((err) => console.warn("The finished game could not be kept in Your games:", err));
+}
+
+/** Replay a game from Your games: the engine loads it in place of the current game (whose save
+ *  is kept aside and loaded back when the player leaves: leavePast()). Exit goes to the lobby. */
+async function replayPast(entry) {
+  // the guests' pages read their views and replay from this page's engine: it keeps their game
+  if (app.host) {
+    showError("Players on other devices are still at your table: past games open in the replay " +
+              "once you start a game without them.");
+    return;
+  }
+  if (!(await engineFor())) return;
+  const gen = ++app.gen;
+  setIdle(false);
+  let kept = null;
+  if (app.status && !app.past) {
+    const saved = await localSession.save();
+    if (!saved.ok) {
+      gotoLobby(`That game could not be opened: ${shorten(failureText(saved))}.`, { fromHistory: true });
+      return;
+    }
+    kept = saved.save;
+  }
+  app.past = { kept: app.past?.kept ?? kept, game: entry.game };
+  const loaded = await localSession.load(entry.save);
+  if (gen !== app.gen) return;
+  if (!loaded.ok) {
+    const why = shorten(failureText(loaded));
+    await setAsideEntry(entry.id, `the game cannot be replayed: ${why}`).catch(() => {});
+    gotoLobby(`That game could not be opened (${why}), so it was set aside.`, { fromHistory: true });
+    return;
+  }
+  navigate("game");
+  setPhase("replay");
+  showSection("game");
+  show($("btn-save"), false); // the engine holds the past game: Save game would not save yours
+  const title = gameInfo(entry.game)?.title ?? entry.game;
+  $("game-title").textContent = `${title} · ${new Date(entry.finishedAt).toLocaleDateString()}`;
+  document.title = `${title} (replay) — Moteplay`;
+  show($("result"), false);
+  clearDescription();
+  app.view = null;
+  const opened = await openReplay({
+    game: entry.game, names: entry.seats.map((s) => s.name), humans: entry.here, isOver: true, showError,
+    wanted: () => gen === app.gen,
+    onExit: () => gotoLobby(),
+  });
+  if (gen !== app.gen) return;
+  if (!opened) gotoLobby(undefined, { fromHistory: true });
+  else setIdle(true);
+}
+
+/** Leaving a past game's replay: the current game (if any) goes back into the engine. */
+function leavePast() {
+  const past = app.past;
+  app.past = null;
+  if (past?.kept) {
+    localSession.load(past.kept).then((reply) => {
+      if (!reply.ok) console.warn("The current game could not be loaded back:", reply.error);
+    });
+  }
+}
+
 // ------------------------------------------------------------------ load (js/saves.js)
 async function loadFile(file) {
   const wasIdle = app.idle;
@@ -1164,7 +1250,7 @@ initPanels();
 initShortcuts(() => app.view && app.setup
   ? { view: app.view, viewer: app.viewer, names: names(), seats: app.setup.seats, fill } : null);
 initHints();
-initRules({ getGame: () => (GAME_PHASES.has(app.phase) ? app.setup?.game : null) });
+initRules({ getGame: () => (GAME_PHASES.has(app.phase) ? app.past?.game ?? app.setup?.game : null) });
 $("file-load").addEventListener("change", (e) => {
   const file = e.target.files?.[0];
   if (file) loadFile(file);
@@ -1199,6 +1285,8 @@ window.__app = Object.freeze({
   get pace() { return PACE; },
   /** How many autosaves were written since the page loaded. */
   get autosaved() { return app.autosaved; },
+  /** How many finished games were added to Your games since the page loaded. */
+  get recorded() { return app.recorded; },
   /** Offline state: "no", "ready" (served by the service worker) or "update" (a new version waits). */
   get offline() { return app.offline; },
   /** Play on several devices: this page's part (host or guest), for the tests. Only what this

@@ -15,7 +15,9 @@
 // never shows behind the curtain or to another player.
 //
 // The views mark their clickable elements with data-action="<action id>"; a suggestion whose
-// action has no visible element is still named in the reason line by its label.
+// action has no visible element is still named in the reason line by its label. When the
+// suggestion passes over a move that scores more now (the reply's `alternative`, named in the
+// reason with what each brings), that move's controls get a lighter dashed mark.
 
 import { failureText } from "./engine-client.js";
 import { session } from "./session.js";
@@ -29,6 +31,7 @@ export const HINT_SECONDS = 3;
 const SLICE_SECONDS = 0.2;
 
 const RING = "is-hinted";
+const OTHER = "is-hint-other"; // the move the suggestion passes over
 
 let current = null;  // {enabled, canAct, seat, turn, fill}: what is on screen now
 let asking = null;   // {key: "seat:turn", cancelled} while a hint is being searched
@@ -72,9 +75,10 @@ function updateButton() {
 }
 
 function clearReason() {
-  for (const el of document.querySelectorAll(`#table .${RING}`)) el.classList.remove(RING);
+  for (const el of document.querySelectorAll(`#table .${RING}, #table .${OTHER}`)) el.classList.remove(RING, OTHER);
   delete document.body.dataset.hint;
   delete document.body.dataset.hintPlays;
+  delete document.body.dataset.hintOther;
   const line = $("hint-line");
   if (line) {
     const refocus = line.contains(document.activeElement);
@@ -142,6 +146,8 @@ async function ask({ fromKey = false } = {}) {
     return;
   }
   const ringed = ring(reply.line ?? [reply.action]);
+  const other = reply.alternative?.passed_over ? reply.alternative : null;
+  if (other) ring(other.line, OTHER, ringed);
   const label = ctx.fill(reply.label);
   const reason = ctx.fill(reply.reason);
   showReason([h("strong", `Suggested: ${label}.`), " ", reason]);
@@ -154,6 +160,7 @@ async function ask({ fromKey = false } = {}) {
   } else if (hadFocus) focusButton();
   document.body.dataset.hint = reply.action; // for the tests: which action was suggested
   document.body.dataset.hintPlays = String(reply.plays ?? 0); // ...and how often it was simulated
+  if (other) document.body.dataset.hintOther = other.action;     // ...and the move it passes over
 }
 
 /** The line while the engine searches: a progress bar, what is happening, and Cancel. */
@@ -182,14 +189,15 @@ function setProgress(progress) {
   bar.firstElementChild.style.width = `${percent}%`;
 }
 
-/** Ring the visible elements of the suggested line (one per action id, in order). */
-function ring(line) {
+/** Mark the visible elements of a line (one per action id, in order) with `mark` (the ring of
+ *  the suggested line by default), skipping the elements in `taken` (already ringed). */
+function ring(line, mark = RING, taken = []) {
   const ringed = [];
   for (const id of line) {
     const el = [...document.querySelectorAll(`#table [data-action="${CSS.escape(id)}"]`)]
-      .find((e) => !ringed.includes(e) && e.getClientRects().length > 0 && !e.closest("details:not([open])"));
+      .find((e) => !ringed.includes(e) && !taken.includes(e) && e.getClientRects().length > 0 && !e.closest("details:not([open])"));
     if (el) {
-      el.classList.add(RING);
+      el.classList.add(mark);
       ringed.push(el);
     }
   }

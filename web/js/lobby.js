@@ -77,9 +77,10 @@ function fitFirstPlayer(settings) {
  * @param {{games: object[], onStart: (setup) => void, onLoad: () => void,
  *          resume?: {label: string, over: boolean, onResume: () => void}, notice?: string}} args
  *   resume: the game kept in this browser ("Continue: Motto, 3 players, turn 41"), if any;
- *   notice: a sentence to show at the top (e.g. why a stored game could not be restored).
+ *   notice: a sentence to show at the top (e.g. why a stored game could not be restored);
+ *   yourGames: the "Your games" section (your-games.js), shown after the new game's settings.
  */
-export function renderLobby(root, { games, onStart, onLoad, resume, notice }) {
+export function renderLobby(root, { games, onStart, onLoad, resume, notice, yourGames }) {
   const store = loadStore();
   let game = games.find((g) => g.name === store.game) ?? games[0];
   let settings = settingsFor(game, store);
@@ -104,12 +105,15 @@ export function renderLobby(root, { games, onStart, onLoad, resume, notice }) {
           h("button", { type: "button", class: "primary big", dataset: { testid: "start", key: "start" },
                         onclick: start }, `Start ${game.title}`),
           h("button", { type: "button", dataset: { testid: "lobby-load", key: "load" }, onclick: onLoad },
-            "Load a saved game…"))),
+            "Load a saved game…"),
+          yourGames ? h("a", { href: "#your-games-title", class: "lobby__jump", dataset: { testid: "lobby-your-games" },
+                               onclick: jumpToYourGames }, "Your games") : null)),
       gamePicker(),
       playersBlock(),
       optionsBlock(),
       hintsBlock(),
       seedBlock(),
+      yourGames,
     ].filter(Boolean));
     if (focusKey) root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`)?.focus();
   }
@@ -263,6 +267,15 @@ export function renderLobby(root, { games, onStart, onLoad, resume, notice }) {
     Promise.resolve(onStart({ game: game.name, numPlayers: settings.numPlayers, seats, seed: n,
                               options: { ...settings.options }, hints: settings.hints }))
       .then((error) => { if (error && root.isConnected && !root.hidden) alertIn(error); });
+  }
+
+  /** "Your games": down to the section, its heading focused (the page's address stays as it is). */
+  function jumpToYourGames(event) {
+    event.preventDefault();
+    const title = root.querySelector("#your-games-title");
+    title.tabIndex = -1;
+    title.scrollIntoView({ block: "start" });
+    title.focus({ preventScroll: true });
   }
 
   /** A sentence under the Start button saying why the game cannot start. */

@@ -13,7 +13,7 @@ GAME = Game(
     search=SearchHooks(options=bots.moteneba_options, rollout=bots.moteneba_rollout,
                        roll=rollout.moteneba_roll,
                        evaluate=bots.moteneba_evaluate, horizon=bots.moteneba_horizon,
-                       reason=bots.moteneba_reason,
+                       reason=bots.moteneba_reason, scores_now=bots.moteneba_scores_now,
                        features=evaluation.moteneba_features, feature_names=evaluation.FEATURE_NAMES,
                        expert_depth=evaluation.EXPERT_DEPTH, likelihood=inference.moteneba_likelihood),
     text=text.render,

@@ -14,9 +14,10 @@ import math
 from operator import mul
 
 from ...bots import Bot, random_action
-from ...bots.hints import Found, compared, doing, outlook, sentences
+from ...bots.hints import Found, doing, judged
 from ...bots.search import outcome
 from ...rng import Rng
+from ...words import plural
 from .rules import (COLOUR_INDEX, COLOUR_NAMES, COLOURS, GIRLS, GIRLS_ON_TABLE, NUM_COLOURS, POWER_BONUS,
                     MotenebaState, rerank, topic_values)
 
@@ -499,15 +500,57 @@ def _doing(state: MotenebaState, line) -> str:
     return doing(state, line)
 
 
+def _hearts_if_scored_now(state: MotenebaState, seat: int, ranking, girl: int | None = None,
+                          colour: int | None = None) -> int:
+    """The hearts ``seat`` would get if the year were scored now with the topic ``ranking``, with
+    one more of its cubes of ``colour`` by girl ``girl`` when given."""
+    values, rows = _rows(state, ranking)
+    total = 0
+    for pos, (row, hearts) in enumerate(zip(rows, _table_hearts(state))):
+        if pos == girl:
+            row = list(row)
+            row[seat] = added_influence(state, pos, seat, row[seat], values, colour)
+        total += received_hearts(list(row), hearts)[seat]
+    return total
+
+
+def moteneba_scores_now(state: MotenebaState, seat: int, line: list[str]) -> tuple[int, str]:
+    """What a placement brings right now: the hearts the seat would gain if the year were scored
+    just after it (the cubes and the board are public); hearts are only given at the year's
+    end, so "is worth 2 more hearts if the year ended now". A cube the seat must place (an
+    event's) counts too; drafting, event cards and cube removals score nothing now."""
+    if len(line) == 2 and line[0].startswith("cube:"):
+        colour, target = COLOUR_INDEX[line[0][5:]], line[1]
+    elif len(line) == 1 and state.pending is not None and state.pending[0] in ("place", "random"):
+        colour, target = state.pending[1], line[0]
+    else:
+        return 0, ""
+    before = _hearts_if_scored_now(state, seat, state.ranking)
+    if target.startswith("girl:"):
+        after = _hearts_if_scored_now(state, seat, state.ranking, int(target[5:]), colour)
+    elif target.startswith("topic:"):
+        ranking, topic = list(state.ranking), list(state.topic)
+        topic[colour] += 1
+        rerank(ranking, topic, colour, True, state.pass_equal)
+        after = _hearts_if_scored_now(state, seat, ranking)
+    else:
+        return 0, ""
+    gain = after - before
+    if gain <= 0:
+        return gain, ""
+    return gain, f"is worth {plural(gain, 'more heart')} if the year ended now"
+
+
 def moteneba_reason(state: MotenebaState, seat: int, line: list[str], found: Found) -> str:
-    """Why the search suggests ``line``: where the cube goes, whether another move is about as
-    good, then the hearts it brought by the end of this school year (where every rollout, the
-    hard bot's and the expert's, stops: its ``horizon``) and the chance to win there (greedy
-    play for every seat; numbers only from enough of them)."""
+    """Why the search suggests ``line``: where the cube goes, the move it passes over (a
+    placement worth more hearts now, or a close one) with what each brings, then the hearts it
+    brought by the end of this school year (where every rollout, the hard bot's and the
+    expert's, stops: its ``horizon``) and the chance to win there (greedy play for every seat;
+    numbers only from enough of them)."""
     by_girl = len(line) == 2 and line[0].startswith("cube:") and line[1].startswith("girl:")
-    # the page says "Suggested: <the move>." first, so a rival opening the reason is "It is about as good as..."
-    odds = sentences(compared(state, line, found, _doing, named=True), outlook(found, "brings", "heart",
-                                                                         span="ahead to the end of this school year"))
+    # the page says "Suggested: <the move>." first, so the reason may call it "it"
+    odds = judged(state, line, found, _doing, named=True, verb="brings", point="heart",
+                  span="ahead to the end of this school year")
     if by_girl:
         colour = COLOUR_NAMES[line[0][5:]].lower()
         girl = GIRLS[state.girls[int(line[1][5:])]]["name"]

@@ -27,7 +27,7 @@ GAME = Game(
     bots=(bots.MottainaiGreedyBot,),
     search=SearchHooks(options=single_actions, rollout=bots.mottainai_rollout,
                        evaluate=bots.mottainai_evaluate, depth=bots.ROLLOUT_DEPTH,
-                       reason=bots.mottainai_reason,
+                       reason=bots.mottainai_reason, scores_now=bots.mottainai_scores_now,
                        features=evaluation.mottainai_features, feature_names=evaluation.FEATURE_NAMES,
                        expert_depth=evaluation.EXPERT_DEPTH),
     text=text.render,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...bots import Bot, RandomBot
-from ...bots.hints import Found, compared, doing, outlook, sentences
+from ...bots.hints import Found, doing, judged
 from ...bots.search import score_margin_evaluator
 from ...rng import Rng
 from ...words import plural
@@ -266,14 +266,26 @@ def _doing(state: MottainaiState, line) -> str:
     return doing(state, line)
 
 
+def mottainai_scores_now(state: MottainaiState, seat: int, line: list[str]) -> tuple[int, str]:
+    """What ``line`` scores right now: completing a work scores its value ("scores 3 points
+    now"); every other choice scores nothing at once (a sale counts only once a work covers it,
+    and backorders only at the end)."""
+    verb, _, key = line[0].partition(":")
+    if verb != "work" or key not in KIND_BY_KEY:
+        return 0, ""
+    value = KIND_BY_KEY[key].value
+    return value, f"scores {plural(value, 'point')} now"
+
+
 def mottainai_reason(state: MottainaiState, seat: int, line: list[str], found: Found) -> str:
-    """Why the search suggests ``line[0]``: a completed work's points, whether another move is
-    about as good, then the points the move brought over the few turns simulated and the chance
-    to win after them (greedy play for every seat; numbers only from enough of them)."""
+    """Why the search suggests ``line[0]``: a completed work's points, the move it passes over
+    (one that scores more now, or a close one) with what each brings, then the points the move
+    brought over the few turns simulated and the chance to win after them (greedy play for
+    every seat; numbers only from enough of them)."""
     verb, _, key = line[0].partition(":")
     work = verb == "work" and key in KIND_BY_KEY
-    # the page says "Suggested: <the move>." first, so a rival opening the reason is "It is about as good as..."
-    odds = sentences(compared(state, line, found, _doing, named=True), outlook(found, "gives", "point"))
+    # the page says "Suggested: <the move>." first, so the reason may call it "it"
+    odds = judged(state, line, found, _doing, named=True, verb="gives", point="point")
     if work:
         kind = KIND_BY_KEY[key]
         return f"Completes the {kind.name}, a work worth {plural(kind.value, 'point')}. {odds}"

@@ -10,6 +10,7 @@ GAME = Game(
     bots=(bots.MottoGreedyBot,),
     search=SearchHooks(options=bots.motto_options, rollout=bots.motto_rollout,
                        evaluate=bots.motto_evaluate, reason=bots.motto_reason,
+                       scores_now=bots.motto_scores_now,
                        features=evaluation.motto_features, feature_names=evaluation.FEATURE_NAMES,
                        expert_depth=evaluation.EXPERT_DEPTH),
     text=text.render,

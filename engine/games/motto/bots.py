@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ...bots import Bot
-from ...bots.hints import Found, compared, outlook, sentences
+from ...bots.hints import Found, judged
 from ...bots.search import outcome
 from ...rng import Rng
 from ...words import plural
@@ -293,28 +293,42 @@ def _doing(state: MottoState, line) -> str:
     "playing 1 Money (blue), 2 Money (blue), 3 Money (blue)"."""
     first = line[0]
     if line[-1] == "confirm":
-        cards = list(state.selection) + [CARD_BY_KEY[a[7:]] for a in line if a.startswith("select:")]
-        return "playing " + ", ".join(_short(card) for card in cards)
+        return "playing " + ", ".join(_short(card) for card in _play_cards(state, line))
     if first.startswith("take:"):
         return f"taking {_short(state.pool[int(first[5:])])}"
     return {"draw": "drawing", "pass": "passing", "cancel": "putting the chosen cards back"}.get(first, first)
 
 
+def _play_cards(state: MottoState, line) -> list:
+    """The three cards a play line (its ``select`` steps and ``confirm``) plays."""
+    return list(state.selection) + [CARD_BY_KEY[a[7:]] for a in line if a.startswith("select:")]
+
+
+def motto_scores_now(state: MottoState, seat: int, line: list[str]) -> tuple[int, str]:
+    """What ``line`` scores right now: a play takes the top tokens of the values its three
+    cards share ("scores 6 points now"); a take, a draw or a pass scores nothing now."""
+    if line[-1] != "confirm":
+        return 0, ""
+    points = _payout_value(state.stacks, _play_cards(state, line))
+    return (points, f"scores {plural(points, 'point')} now") if points else (0, "")
+
+
 def motto_reason(state: MottoState, seat: int, line: list[str], found: Found) -> str:
     """Why the search suggests ``line``, in Motto's words: what the set takes now, or the set a
-    face-up card makes with the hand, whether another move is about as good, then the chance to
-    win a few turns ahead in the simulated deals (only from enough of them; see
-    :func:`~engine.bots.hints.outlook`). Only the seat's own hand and the table are read."""
+    face-up card makes with the hand, the move it passes over (a set that scores more now, or
+    a close one) with what each brings, then the chance to win a few turns ahead in the
+    simulated deals (only from enough of them; see :func:`~engine.bots.hints.judged`). Only the
+    seat's own hand and the table are read."""
     first = line[0]
     hand = state.hands[seat]
     card = state.pool[int(first[5:])] if first.startswith("take:") else None
     plan = best_play(state.stacks, hand + [card], (card,)) if card is not None else None
-    # a rival is "It is about as good as..." where nothing before it names another thing (the
+    # another move is compared with "it" where nothing before it names another thing (the
     # page says "Suggested: <the move>." first); after a sentence about a set or the table, by name
     named = line[-1] == "confirm" or (card is not None and not (plan and plan[0] > 0)) or first == "pass"
-    odds = sentences(compared(state, line, found, _doing, named=named), outlook(found))
+    odds = judged(state, line, found, _doing, named=named)
     if line[-1] == "confirm":
-        cards = list(state.selection) + [CARD_BY_KEY[a[7:]] for a in line if a.startswith("select:")]
+        cards = _play_cards(state, line)
         points = _payout_value(state.stacks, cards)
         names = ", ".join(_short(card) for card in cards)
         return f"Play {names}: it takes {_tokens_text(state.stacks, cards)}, {plural(points, 'point')} now. {odds}"
