@@ -5,6 +5,8 @@
 * ``options``: the legal actions that have a control on the table; ``whole``: those with a
   control wholly in the window and not clipped by any box that scrolls (the table's area, the
   hand's rows), so a player sees it without scrolling;
+* ``scroll``: the options not whole that one scroll of a box of the table (the area, the hand's
+  rows) brings into view;
 * ``strips``: controls or hand cards inside a row that scrolls sideways (there are none on a phone);
 * ``unreachable``: controls that are not whole and that no scrolling box can bring into view
   (cut by the window or covered by a box that does not scroll);
@@ -39,7 +41,7 @@ DECISION = r"""() => {
   const inStrip = (el) => clippers(el).some((p) => scrolls(p, "x"));
   const canScrollTo = (el) => clippers(el).some((p) => table.contains(p) && scrolls(p, "y"));
   const view = window.__app.view;
-  const out = { options: 0, whole: 0, strips: [], unreachable: [], hand: 0, hand_whole: 0,
+  const out = { options: 0, whole: 0, scroll: [], strips: [], unreachable: [], hand: 0, hand_whole: 0,
                 hand_first_row: true, hand_below_controls: [], turn: false, min_font: 99 };
   const dock = table.querySelector(".tablelayout__dock");
   const hand = table.querySelector("[data-testid=hand]");
@@ -53,6 +55,7 @@ DECISION = r"""() => {
     const el = els[0];
     if (els.some(inStrip)) out.strips.push(a.id);
     else if (!canScrollTo(el)) out.unreachable.push(a.id);
+    else out.scroll.push(a.id);
   }
   for (const card of handCards) if (inStrip(card)) out.strips.push(`hand card ${card.dataset.card ?? ""}`);
   out.hand = handCards.length;
@@ -79,3 +82,26 @@ DECISION = r"""() => {
   }
   return out;
 }"""
+
+
+def followable_problems(d: dict) -> list[str]:
+    """What keeps a player on a phone from following the decision measured by DECISION: fewer
+    than eight options (all, when fewer) whole on screen, an option in a sideways row or out of
+    reach, the hand's first row cut or pushed below the choices, the question off screen, a card
+    label under 12 px."""
+    found = []
+    if d["whole"] < min(8, d["options"]):
+        found.append(f"only {d['whole']} of {d['options']} options whole on screen")
+    if d["strips"]:
+        found.append(f"in a sideways row: {d['strips']}")
+    if d["unreachable"]:
+        found.append(f"out of reach (no scroll brings them): {d['unreachable']}")
+    if not d["hand_first_row"]:
+        found.append("the hand's first row is not whole on screen")
+    if d["hand_below_controls"]:
+        found.append(f"the hand is pushed below the choices {d['hand_below_controls']}")
+    if not d["turn"]:
+        found.append("the turn line is not on screen")
+    if d["min_font"] < 12:
+        found.append(f"a card label of {d['min_font']} px")
+    return found

@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 from e2e_helpers import (assert_no_axe_violations, find_save, load_save, open_phone, open_screen, start,
                          wait_idle)
 from e2e.test_e2e_layout import next_move
-from phone_check import DECISION
+from phone_check import DECISION, followable_problems
 
 SIZES = [(1280, 800), (1366, 768), (768, 1024), (390, 844)]
 
@@ -27,23 +27,9 @@ def floor_hire(state) -> bool:
 
 
 def assert_followable(page, label: str) -> dict:
-    """The decision on screen as a player on a phone needs it (see phone_check.DECISION)."""
+    """The decision on screen as a player on a phone needs it (see phone_check)."""
     d = page.evaluate(DECISION)
-    found = []
-    if d["whole"] < min(8, d["options"]):
-        found.append(f"only {d['whole']} of {d['options']} options whole on screen")
-    if d["strips"]:
-        found.append(f"in a sideways row: {d['strips']}")
-    if d["unreachable"]:
-        found.append(f"out of reach (no scroll brings them): {d['unreachable']}")
-    if not d["hand_first_row"]:
-        found.append("the hand's first row is not whole on screen")
-    if d["hand_below_controls"]:
-        found.append(f"the hand is pushed below the choices {d['hand_below_controls']}")
-    if not d["turn"]:
-        found.append("the turn line is not on screen")
-    if d["min_font"] < 12:
-        found.append(f"a card label of {d['min_font']} px")
+    found = followable_problems(d)
     assert not found, f"{label}: " + "; ".join(found)
     return d
 
