@@ -1,13 +1,14 @@
 """A table a player can follow on a phone (390×844, touch), and a message box that covers nothing.
 
-* A whole Mottainai game against two computers, and a hire from a floor of ten different
-  cards (loaded as a save): at every decision at least eight of its options (all, when fewer)
+* A whole game of each game against two computers, and a Mottainai hire from a floor of ten
+  different cards (loaded as a save): at every decision at least eight of its options (all, when fewer)
   are whole on screen, the rest one scroll away inside the table's area or the hand's rows
   (never in a row that scrolls sideways), the hand's first row whole and not pushed below the
   choices, the question (the turn line) on screen, every label on a card at least 12 px.
-* The message box (an error, a notice) at 1280×800, 1366×768, 768×1024 and 390×844 never
-  covers the hand, the decision's controls or the opponents' panels; axe finds nothing on the
-  table with the message, in the light and the dark theme.
+* At 1280×800, 1366×768, 768×1024 and 390×844: the ten-card floor's hire shows eight or more
+  options whole, and the message box (an error, a notice) never covers the hand, the
+  decision's controls or the opponents' panels; axe finds nothing on the table with the
+  message, in the light and the dark theme.
 """
 from __future__ import annotations
 
@@ -46,23 +47,32 @@ def test_mottainai_on_a_phone_a_ten_card_floor_and_a_whole_game(browser, site_ur
     page.screenshot(path="/tmp/phone-mottainai-floor.png")
     assert_no_axe_violations(page, "a hire from a ten-card floor on a phone")
 
-    # a whole game, two computers
-    page.click("[data-testid=menu]")
-    page.click("[data-testid=new-game]")
-    page.check("[data-testid=game-mottainai]")
-    start(page, players=3, seats=["human", "greedy", "greedy"], names=["Ada", "Bea", "Cy"], seed=7)
-    decisions = 0
+    assert walk_a_whole_game(page, "mottainai", seed=7) >= 20
+    page.context.close()
+
+
+def test_motto_and_moteneba_whole_games_on_a_phone(browser, site_url, problems):
+    page = open_phone(browser, site_url, problems, pace=50)
+    assert walk_a_whole_game(page, "motto", seed=4) >= 20
+    assert walk_a_whole_game(page, "moteneba", seed=2) >= 20
+    page.context.close()
+
+
+def walk_a_whole_game(page, game: str, *, seed: int) -> int:
+    """Play a whole game of ``game`` from the lobby (one person tapping, two computers),
+    checking every decision; returns how many there were."""
+    if page.evaluate("window.__app.phase") != "lobby":
+        page.click("[data-testid=menu]")
+        page.click("[data-testid=new-game]")
+    page.check(f"[data-testid=game-{game}]")
+    start(page, players=3, seats=["human", "greedy", "greedy"], names=["Ada", "Bea", "Cy"], seed=seed)
     for step in range(1000):
         if wait_idle(page) == "over":
-            break
-        page.wait_for_timeout(40)
-        assert_followable(page, f"Mottainai decision {step + 1}")
-        decisions += 1
-        page.tap(next_move("mottainai", page.evaluate("window.__app.view"), step))
-    else:
-        raise AssertionError("the game did not end")
-    assert decisions >= 20, decisions
-    page.context.close()
+            return step
+        page.wait_for_timeout(40)   # a frame for the page's own scrolling into view
+        assert_followable(page, f"{game} decision {step + 1}")
+        page.tap(next_move(game, page.evaluate("window.__app.view"), step))
+    raise AssertionError(f"{game}: the game did not end")
 
 
 # The visible part of each thing the message box must not cover (clipped by the boxes that
@@ -98,6 +108,10 @@ def test_the_message_box_covers_no_hand_control_or_opponent(browser, site_url, p
     error = page.locator("[data-testid=error]")
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
+        # the hire from a ten-card floor: eight or more options whole, no row scrolls sideways
+        page.wait_for_timeout(60)
+        d = page.evaluate(DECISION)
+        assert d["options"] >= 11 and d["whole"] >= 8 and not d["strips"], (width, height, d)
         closed = page.locator("#table details.opponent:not([open]) > summary")
         while closed.count():
             closed.first.click()                                 # the opponents' panels open, at their largest
