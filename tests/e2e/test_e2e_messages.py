@@ -97,12 +97,11 @@ def test_first_player_offers_only_seats_in_play_and_lobby_errors_show_by_start(a
 
 # ------------------------------------------------------------------ 2. where an error shows
 @pytest.mark.parametrize("width,height", [(1280, 900), (390, 844)])
-def test_an_error_shows_in_the_viewport_and_moves_nothing(app, width, height):
+def test_an_error_shows_under_the_turn_line_and_moves_no_card(app, width, height):
     app.set_viewport_size({"width": width, "height": height})
     start(app, players=2, seats=["human", "random"], names=["Ada", "Bea"], seed=5,
           options={"first_player": "1"})
     card = "[data-testid=hand-card]"
-    app.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # the top of the page is out of sight
     before, table_before = page_box(app, card), page_box(app, "#table")
     click_and_wait(app, f"{card} >> nth=0")
     app.mouse.move(1, 1)  # a card under the mouse lifts a little (hover), and settles back
@@ -112,12 +111,12 @@ def test_an_error_shows_in_the_viewport_and_moves_nothing(app, width, height):
     expect(error).to_have_attribute("role", "alert")
     expect(error).to_contain_text("Not allowed: no play includes this card")
     assert in_viewport(app, ERROR)
-    # nothing on the table moved, and the message does not cover the card just clicked
+    # it has its own place between the turn line and the table: the table's area gets shorter,
+    # the docked hand (the card just clicked) stays where it was, and nothing is covered
     assert page_box(app, card) == before
-    assert page_box(app, "#table") == table_before
-    after = app.locator(card).first.bounding_box()
-    msg = error.bounding_box()
-    assert msg["y"] + msg["height"] <= after["y"] or msg["y"] >= after["y"] + after["height"]
+    table, msg, turn = page_box(app, "#table"), page_box(app, ERROR), page_box(app, "#turn")
+    assert table["y"] + table["h"] == table_before["y"] + table_before["h"]
+    assert turn["y"] + turn["h"] <= msg["y"] and msg["y"] + msg["h"] <= table["y"], (turn, msg, table)
     app.screenshot(path=f"/tmp/msgs-error-{width}.png")
     assert_no_axe_violations(app, f"an error at {width} px")
 

@@ -10,6 +10,7 @@ import pytest
 
 from e2e_helpers import WAIT_MS, assert_no_axe_violations
 from e2e.test_e2e_layout import CHECK
+from phone_check import DECISION, followable_problems
 from net_helpers import click_an_action, device_page, my_turn, open_guest, open_host, start_hosted
 
 NAMES = ["Robo", "Ada", "Bea"]
@@ -65,29 +66,17 @@ def test_waiting_screen_guest_pages_and_players_panel_pass_axe(site_url, nostr_r
     assert host.get_attribute("[data-testid=players-open]", "aria-expanded") == "false"
 
 
-# A control in a row of cards that scrolls sideways (Mottainai's floor when it holds many cards)
-# is one sideways scroll away, as on a local table: such rows are the same on a guest's page
-# and on the host's (the same view module); the seeds of a table played on several devices are
-# made together, so such a row can come up in any game here.
-IN_A_STRIP = r"""(ids) => ids.filter((id) => {
-  const el = document.querySelector(`#table [data-action="${CSS.escape(id)}"]`);
-  for (let p = el?.parentElement; p; p = p.parentElement) {
-    const s = getComputedStyle(p);
-    if (/(auto|scroll)/.test(s.overflowX) && p.scrollWidth > p.clientWidth) {
-      const b = p.getBoundingClientRect();
-      return !(b.top >= 0 && b.bottom <= innerHeight && b.left >= 0 && b.right <= innerWidth);
-    }
-  }
-  return true;
-})"""
-
-
 def in_reach(page, problems: list[str]) -> list[str]:
-    """The problems of CHECK, but a control in a sideways row of cards that is itself on screen."""
-    offstrip = set(page.evaluate(IN_A_STRIP, [p[len("control "):].split(": ", 1)[0] for p in problems
-                                              if p.startswith("control ") and "is not in the window" in p]))
+    """The problems of CHECK, but a control out of the window that one scroll of the table's area
+    or the hand's rows brings into view (Mottainai's floor when it holds many cards), as on a local
+    table; and what keeps a phone's decision from being followed (phone_check): fewer than eight
+    options (all, when fewer) whole on screen, an option in a row that scrolls sideways, the hand
+    pushed below the choices, a card label under 12 px. Such rows are the same on a guest's page
+    and on the host's (the same view module)."""
+    d = page.evaluate(DECISION)
+    scroll = set(d["scroll"])
     return [p for p in problems if not (p.startswith("control ") and "is not in the window" in p
-                                        and p[len("control "):].split(": ", 1)[0] not in offstrip)]
+                                        and p[len("control "):].split(": ", 1)[0] in scroll)] + followable_problems(d)
 
 
 @pytest.mark.parametrize("game", ["motto", "mottainai", "moteneba"])

@@ -190,6 +190,11 @@ export function showChoices(table) {
   else if (bottom + pad > area.scrollTop + area.clientHeight) area.scrollTop = bottom + pad - area.clientHeight;
 }
 
+// a new window size (a phone turned round, a window resized): the choices into view again
+addEventListener("resize", () => requestAnimationFrame(() => {
+  if (!$("game")?.hidden && $("table")) showChoices($("table"));
+}));
+
 /** The first thing the player can do now: a highlighted card or target, else any enabled control. */
 export function firstChoice(table) {
   const plain = "button:not(:disabled), [role=option]:not([aria-disabled=true])";

@@ -71,11 +71,13 @@ function place() {
   s.left = s.right = s.top = s.bottom = s.width = "";
   const wide = document.documentElement.clientWidth;   // not innerWidth: a page wider than the phone
   if (wide <= 600) {
-    // a sheet across the screen: under the turn line, else at the very top, else under the
-    // card; never over the card itself nor over the choices docked at the bottom
+    // a sheet across the screen: under the turn line (and the message under it), else at the
+    // very top, else under the card; never over the card itself nor over the choices docked at
+    // the bottom
     s.left = s.right = "8px";
     const height = panel.offsetHeight;
-    const status = Math.max(0, document.querySelector(".game__head")?.getBoundingClientRect().bottom ?? 0);
+    const head = document.querySelector("#game .message:not([hidden])") ?? document.querySelector(".game__head");
+    const status = Math.max(0, head?.getBoundingClientRect().bottom ?? 0);
     const choices = document.querySelector("#table [data-testid=choices]")?.getBoundingClientRect();
     const floor = choices && choices.top > r.bottom ? choices.top : innerHeight;
     if (status + 6 + height <= r.top - 6) s.top = `${status + 6}px`;

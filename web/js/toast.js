@@ -1,10 +1,13 @@
-// The toast: one short sentence over the viewport, for what went wrong (role=alert) or, marked
-// as information, a notice (a game brought back from an earlier version's save). The table
-// never moves under it.
+// The message box: one short sentence for what went wrong (role=alert) or, marked as
+// information, a notice (a game brought back from an earlier version's save). During a game it
+// has its own place in the page, right under the turn line: the table's area gets shorter while
+// it shows, and it never covers the hand, the decision's controls or the opponents. Elsewhere
+// (the lobby) it floats over the viewport, away from the control just used.
 //
 //   showError("Not allowed: …");   clearError();   showNotice("This game was saved by …");
 
 import { $, show } from "./dom.js";
+import { showChoices } from "./a11y.js";
 
 let lastError = ""; // the last failure said (the e2e tests read it through window.__app)
 
@@ -16,20 +19,24 @@ export function noteError(message) {
   lastError = message;
 }
 
-/** Say what went wrong in the toast. It sits in the half of the screen away from the control
- *  just used, so it does not hide the card the player clicked (at the top, it stays under the
- *  turn line). An empty message hides it. */
+/** Say what went wrong. In a game: under the turn line, in the page's flow (the choices of the
+ *  table's area are brought back into view, as after a redraw). Elsewhere: over the viewport, in
+ *  the half of the screen away from the control just used. An empty message hides it. */
 export function showError(message) {
   lastError = message;
   const box = $("message");
+  const inGame = !$("game").hidden;
+  // the box lives under the game's head during a game, at the top of the page otherwise
+  if (inGame) document.querySelector(".game__head").after(box);
+  else $("main").prepend(box);
   const at = document.activeElement?.getBoundingClientRect?.();
-  const top = Boolean(message && at && at.height && at.top + at.height / 2 > innerHeight / 2);
-  box.classList.toggle("message--top", top);
-  const turnLine = $("game").hidden ? 0 : document.querySelector(".game__status").getBoundingClientRect().bottom;
-  box.style.top = top ? `${Math.max(16, Math.min(turnLine + 8, innerHeight / 3))}px` : "";
+  box.classList.toggle("message--top", Boolean(!inGame && message && at && at.height
+                                               && at.top + at.height / 2 > innerHeight / 2));
   $("message-text").textContent = message;
   box.classList.remove("message--notice");
+  const changed = box.hidden === Boolean(message);
   show(box, Boolean(message));
+  if (inGame && changed) showChoices($("table"));
 }
 
 export const clearError = () => showError("");

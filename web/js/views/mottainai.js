@@ -375,6 +375,15 @@ function legend(view) {
       ` — ${m.role_name}: ${m.role_text}.`))));
 }
 
+/** Where the cards of the current decision lie: "floor" (hire, collect), "hand" (a task, a
+ *  work, a support, a card to return) or "" (buttons only, or not the player's turn). */
+function optionsAt(legal) {
+  const verbs = [...legal.keys()].map((id) => id.split(":")[0]);
+  if (verbs.some((v) => v === "hire" || v === "collect")) return "floor";
+  if (verbs.some((v) => ["task", "return", "work", "support"].includes(v))) return "hand";
+  return "";
+}
+
 // ---------------------------------------------------------------- entry point
 /** @type {import("./contract.js").Render} */
 export function render(root, view, ctx) {
@@ -384,8 +393,9 @@ export function render(root, view, ctx) {
   const legal = new Map((view.legal_actions ?? []).map((a) => [a.id, a]));
   const mine = view.seat != null && Array.isArray(t.hand);
   const others = t.players.filter((p) => !mine || p.seat !== view.seat);
-  // the opponents, the floor and the player's temple scroll; the choices and the hand are docked
-  root.append(h("div", { class: "mottainai tablelayout" },
+  // the opponents, the floor and the player's temple scroll; the choices and the hand are docked.
+  // Where the decision's cards are (the floor, the hand) tells a phone which row gets the room.
+  root.append(h("div", { class: "mottainai tablelayout", dataset: { options: optionsAt(legal) } },
     h("div", { class: "tablelayout__area mottainai__area" },
       statusStrip(view, ctx),
       h("section", { class: "mt-panels", "aria-label": mine ? "Opponents" : "Players" },
