@@ -180,3 +180,41 @@ def test_motto_last_round_and_game_over_show_in_the_turn_line(app, tmp_path):
     # a few seconds later it is gone; the log still has the lines
     app.wait_for_function("document.querySelector('[data-testid=moment-banner]').hidden", timeout=15_000)
     assert "took the last large or medium token" in app.inner_text("[data-testid=log]")
+
+
+def hotseat_year_end(state) -> bool:
+    """As last_cube_of_year_one, but another seat (a person, in hotseat) moves first in year 2."""
+    if not (state.phase == "play" and state.year == 1 and state.current_player == 0 and state.pending is None
+            and sum(map(sum, state.unplaced)) == 1 and not any(state.hands)):
+        return False
+    after = state.clone()
+    for action in last_placement(state):
+        after.apply(action)
+    return after.year == 2
+
+
+def test_hotseat_shows_the_year_on_the_shared_screen_before_the_curtain(app, tmp_path):
+    saved = find_save("moteneba", 3, hotseat_year_end)
+    names = ["Ada", "Bea", "Cy"]
+    phase = load_save(app, tmp_path, saved, ["human", "human", "human"], names)
+    if phase == "curtain":
+        app.click("[data-testid=curtain-reveal]")
+        wait_idle(app)
+    cube, girl = last_placement(engine.load(saved))
+    app.click(f"[data-testid=mn-cube-{cube.split(':')[1]}]")
+    wait_idle(app)
+    app.click(f"[data-testid=mn-girl-{girl.split(':')[1]}] button")
+    assert wait_idle(app) == "moment"
+    assert app.locator("[data-testid=moment-screen]").is_visible()
+    # public: the curtain is down, and the table behind is the spectator's (no hand in the page)
+    assert app.locator("[data-testid=curtain]").is_hidden()
+    assert app.evaluate("window.__app.viewer") is None
+    assert app.locator("#table [data-testid=hand]").count() == 0
+    app.click("[data-testid=moment-continue]")
+    next_player = engine.load(app.evaluate("window.__app.save()")).current_player
+    if next_player == 0:    # Ada starts year 2 herself: her table again, no curtain
+        assert wait_idle(app) == "human" and app.evaluate("window.__app.viewer") == 0
+    else:                   # then the curtain for the next person
+        assert wait_idle(app) == "curtain"
+        assert app.inner_text("[data-testid=curtain-title]") == f"Pass to {names[next_player]}"
+        assert app.locator("#table [data-testid=hand]").count() == 0
