@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import engine
 import e2e_helpers
-from e2e_helpers import (assert_focus_on_a_choice, assert_no_axe_violations, find_save, keyboard_activate, open_phone,
-                         setup_lobby, start, wait_idle)
+from e2e_helpers import (assert_focus_on_a_choice, assert_no_axe_violations, continue_past_screens, find_save,
+                         keyboard_activate, open_phone, setup_lobby, start, wait_idle)
 from playwright.sync_api import expect
 
 NAMES = ["Ada", "Bea (bot)", "Cy (bot)"]
@@ -211,7 +211,7 @@ def test_moteneba_by_keyboard_alone_with_axe_in_every_phase(app, tmp_path):
         assert_focus_on_a_choice(app)
         assert_no_axe_violations(app, "Moteneba, the +3 Power step")
         keyboard_activate(app, selector("power:2"))
-        assert wait_idle(app) == "human"
+        assert continue_past_screens(app) == "human"   # her last +3 Power card: the year is scored
         state = engine.load(app.evaluate("window.__app.save()"))
         if state.phase == "power" and state.current_player == 0:     # another +3 Power card
             keyboard_activate(app, selector("done"))

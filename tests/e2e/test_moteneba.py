@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 
 import engine
-from e2e_helpers import start, wait_idle
+from e2e_helpers import continue_past_screens, start, wait_idle
 from engine.bots import make_bot
 from engine.rng import Rng
 
@@ -174,7 +174,7 @@ def test_power_on_a_girl_then_done(app, tmp_path):
     panel = app.locator("[data-testid=mn-scoring]")
     assert "before the hearts are paid" in panel.inner_text() and panel.get_attribute("open") is not None
     app.click(selector("power:2"))
-    assert wait_idle(app) == "human"
+    assert continue_past_screens(app) == "human"   # her last +3 Power card: the year is scored
     state = engine.load(app.evaluate("window.__app.save()"))
     if state.phase == "power" and state.current_player == 0:     # another +3 Power card in hand
         preview = app.evaluate("window.__app.view.table.scoring")

@@ -98,23 +98,17 @@ export function showScreen(moment, view, { module, names, fill }) {
     h("div", { class: "moment-screen__body", tabindex: "0", role: "region", "aria-label": drawn.title,
                dataset: { testid: "moment-body" } }, drawn.body),
     h("div", { class: "moment-screen__foot" }, drawn.foot ?? null, go));
-  const close = () => {
+  // Continue; or the game left the screen (`kept`: shown again when the game comes back)
+  const close = ({ kept = false } = {}) => {
     if (open?.dialog !== dialog) return;
     open = null;
-    forget();
+    if (!kept) forget();
     dialog.close();
     dialog.remove();
     finish();
   };
-  go.addEventListener("click", close);
+  go.addEventListener("click", () => close());
   dialog.addEventListener("cancel", (ev) => { ev.preventDefault(); close(); }); // Escape
-  dialog.addEventListener("keydown", (ev) => {
-    if (ev.key === "Enter" && !ev.altKey && !ev.ctrlKey && !ev.metaKey) {
-      ev.preventDefault();
-      close();
-    }
-    ev.stopPropagation(); // the table's one-key shortcuts wait behind the screen
-  });
   open = { line: moment.line, dialog, done, finish: close };
   document.body.append(dialog);
   dialog.showModal();
@@ -125,13 +119,19 @@ export function showScreen(moment, view, { module, names, fill }) {
 
 /** Take the screen away without waiting for Continue (the game left the screen). */
 function closeScreen() {
-  if (!open) return;
-  const { dialog, finish } = open;
-  open = null;
-  dialog.close();
-  dialog.remove();
-  finish();
+  open?.finish({ kept: true });
 }
+
+// While a screen is up the keys are its own: Enter continues, and the page's shortcuts (one-key
+// shortcuts, Ctrl+Z) wait behind it, wherever the focus is. Escape is the dialog's "cancel".
+window.addEventListener("keydown", (ev) => {
+  if (!open) return;
+  if (ev.key === "Enter" && !ev.altKey && !ev.ctrlKey && !ev.metaKey) {
+    ev.preventDefault();
+    open.finish();
+  }
+  ev.stopPropagation();
+}, true);
 
 // ---------------------------------------------------------------- the banner
 function bannerBox() {
