@@ -218,3 +218,23 @@ def test_hotseat_shows_the_year_on_the_shared_screen_before_the_curtain(app, tmp
         assert wait_idle(app) == "curtain"
         assert app.inner_text("[data-testid=curtain-title]") == f"Pass to {names[next_player]}"
         assert app.locator("#table [data-testid=hand]").count() == 0
+
+
+def computer_completes_a_work(state) -> bool:
+    """Seat 1 begins a turn in which the page's greedy computer (bridge.bot_turn: its random
+    generator seeded with the game's seed and the actions so far) completes a work."""
+    if state.current_player != 1 or state._last_actor != 0:
+        return False
+    after, bot, rng = state.clone(), make_bot("mottainai", "greedy"), Rng(state.seed + len(state.history))
+    lines = len(after.log)
+    while after.current_player == 1 and not after.is_over:
+        after.apply(bot.choose(after, 1, rng))
+    return any(m[1] == "work" and m[0] >= lines for m in after.moments) and not after.is_over
+
+
+def test_mottainai_an_opponents_completed_work_shows_in_the_turn_line(app, tmp_path):
+    saved = find_save("mottainai", 2, computer_completes_a_work)
+    assert load_save(app, tmp_path, saved, ["human", "greedy"], ["Ada", "Bea (computer)"]) == "human"
+    text = app.inner_text("[data-testid=moment-banner]")
+    assert "Bea (computer) completed a work: Bea (computer) completes" in text, text
+    assert "completed a work." in app.inner_text("[data-testid=announce]")
