@@ -510,7 +510,7 @@ async function outcomes(gen) {
   }
   setPhase("moment");
   setIdle(true);
-  for (const moment of wanted) await showScreen(moment, app.view, ctx);
+  for (const moment of wanted) if (gen === app.gen) await showScreen(moment, app.view, ctx);
   await screenOnShow();
   if (gen !== app.gen) return false;
   setPhase(phase);
