@@ -7,6 +7,9 @@ they are looking, not only in the log.
   axe finds nothing on it, light and dark, at 1280×800, 1366×768, 768×1024 and 390×844.
 * Motto: the player's play takes the last large token: "Last round" shows in the turn line's
   row, then the computer's last turn ends the game: "Game over" with the winner.
+* Mottainai: the computer completes a work: a banner tells the player.
+* Hotseat: the year's screen on the shared screen, over the spectator's table, then the curtain.
+* A screen not yet continued comes back after a reload, and not once continued.
 """
 from __future__ import annotations
 
@@ -238,3 +241,27 @@ def test_mottainai_an_opponents_completed_work_shows_in_the_turn_line(app, tmp_p
     text = app.inner_text("[data-testid=moment-banner]")
     assert "Bea (computer) completed a work: Bea (computer) completes" in text, text
     assert "completed a work." in app.inner_text("[data-testid=announce]")
+
+
+def test_a_screen_not_yet_continued_comes_back_after_a_reload(app, tmp_path, year_end):
+    assert load_save(app, tmp_path, year_end, ["human", "greedy", "greedy"], ["Ada", "Bea", "Cy"]) == "human"
+    cube, girl = last_placement(engine.load(year_end))
+    app.click(f"[data-testid=mn-cube-{cube.split(':')[1]}]")
+    wait_idle(app)
+    app.click(f"[data-testid=mn-girl-{girl.split(':')[1]}] button")
+    assert wait_idle(app) == "moment"
+    actions = app.evaluate("window.__app.status.actions")
+    app.wait_for_function("window.__app.autosaved >= 3")   # the load, the cube, the girl
+    app.reload()
+    app.wait_for_function("window.__app && window.__app.ready", timeout=90_000)
+    app.click("[data-testid=resume]")
+    assert wait_idle(app) == "moment"
+    assert app.locator("[data-testid=moment-screen]").get_attribute("data-kind") == "year_scored"
+    assert app.evaluate("window.__app.status.actions") == actions   # the computer still waits
+    app.click("[data-testid=moment-continue]")
+    assert wait_idle(app) == "human"
+    # continued: not again after another reload
+    app.reload()
+    app.wait_for_function("window.__app && window.__app.ready", timeout=90_000)
+    app.click("[data-testid=resume]")
+    assert wait_idle(app) == "human"
