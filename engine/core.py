@@ -161,6 +161,8 @@ class State:
         self.rng = Rng(seed)
         self.history: list[str] = []
         self.log: list[str] = []
+        # marks on public log lines a player should notice (see _say): (line, kind, seats)
+        self.moments: tuple[tuple[int, str, tuple[int, ...]], ...] = ()
         self._current: int | None = 0
         self._over = False
         self._memo: tuple[int, list[Action]] | None = None  # legal actions of the current step
@@ -369,6 +371,7 @@ class State:
         other.rng = self.rng.copy()
         other.history = list(self.history)
         other.log = list(self.log)
+        other.moments = self.moments  # a tuple of tuples: shared, never changed in place
         other._current = self._current
         other._over = self._over
         other._memo = self._memo
@@ -423,6 +426,7 @@ class State:
             "prompt": self._prompt(seat),
             "legal_actions": [a.to_json() for a in self.legal_actions()] if to_move else [],
             "log": list(self.log),
+            "moments": [{"line": line, "kind": kind, "seats": list(seats)} for line, kind, seats in self.moments],
             "result": self.result() if self._over else None,
             "table": self._table(seat),
         }
@@ -468,6 +472,7 @@ class State:
         the settings of the save, :func:`load` rebuilds exactly this position from it."""
         return {"schema": self.state_schema, "rng": f"{self.rng.state:016x}", "turns": self._turns,
                 "current": self._current, "over": self._over, "log": list(self.log),
+                "moments": [[line, kind, list(seats)] for line, kind, seats in self.moments],
                 "undo": {"floor": self._undo_floor, "reason": self._undo_reason, "last_actor": self._last_actor},
                 "game": self._write_state()}
 
@@ -493,6 +498,9 @@ class State:
         state.history = []
         state._turns = reader.get("turns", snapshot.whole, 0, 1 << 31)
         state.log = reader.get("log", snapshot.list_of, snapshot.text, most=inputs.MAX_VALUES)
+        # a position saved before the log's lines were marked has no "moments"
+        state.moments = tuple(snapshot.list_of(reader.data.get("moments", []), reader.name("moments"),
+                                               _read_moment, len(state.log), num_players))
         state._over = reader.get("over", snapshot.flag)
         state._current = reader.get("current", snapshot.seat, num_players)
         state._memo = None
@@ -528,8 +536,13 @@ class State:
         the action being carried out, and everything before it, can no longer be taken back."""
         self._revealed = True
 
-    def _say(self, text: str) -> None:
-        """Add a line to the public log (seat names as ``{P0}``…)."""
+    def _say(self, text: str, moment: str | None = None, seats: Iterable[int] = ()) -> None:
+        """Add a line to the public log (seat names as ``{P0}``…). ``moment`` marks it as a
+        public event a player should notice where they are looking, not only in the log (the
+        view's ``moments``: ``reshuffle``, ``last_round``, ``year_scored``, ``work``, ``effect``;
+        docs/bridge-contract.md), ``seats`` the seats it concerns."""
+        if moment is not None:
+            self.moments += ((len(self.log), moment, tuple(seats)),)
         self.log.append(text)
 
     def __repr__(self) -> str:
@@ -742,7 +755,10 @@ def load_save(saved: dict | str) -> Loaded:
         raise SaveError(str(exc)) from None
     why = _replay(begin, actions, strict=False)
     if why is None:
-        if _same(begin.snapshot(), saved["state"]):
+        replayed = begin.snapshot()
+        if isinstance(saved["state"], dict) and "moments" not in saved["state"]:
+            del replayed["moments"]  # saved before the log's lines were marked: the rest must match
+        if _same(replayed, saved["state"]):
             return Loaded(begin)
         why = "the actions replay to another position"
     # go on from the stored position: its history starts here
@@ -767,6 +783,16 @@ def _replay(state: State, actions: list[str], *, strict: bool, first: int = 1,
                 raise SaveError(message) from None
             return message
     return None
+
+
+def _read_moment(value, what: str, lines: int, num_players: int) -> tuple[int, str, tuple[int, ...]]:
+    """One mark of a stored position's log: ``[line, kind, seats]`` (see :meth:`State._say`)."""
+    if not isinstance(value, list) or len(value) != 3:
+        raise ValueError(f"{what} must be [line, kind, seats], not {quote(value)}")
+    line = snapshot.whole(value[0], what, 0, lines)
+    kind = inputs.name(snapshot.text(value[1], what), what)
+    seats = snapshot.list_of(value[2], what, snapshot.seat, num_players, most=num_players)
+    return line, kind, tuple(seats)
 
 
 def _same(a: dict, b: dict) -> bool:

@@ -49,6 +49,16 @@ def wait_idle(page: Page) -> str:
     return page.evaluate("window.__app.phase")
 
 
+def continue_past_screens(page: Page) -> str:
+    """Wait like :func:`wait_idle`; press Continue on each screen that holds the table meanwhile
+    (a year scored in Moteneba, web/js/moments.js) and return the phase the page then settles in."""
+    phase = wait_idle(page)
+    while phase == "moment":
+        page.click("[data-testid=moment-continue]")
+        phase = wait_idle(page)
+    return phase
+
+
 def click_and_wait(page: Page, selector: str) -> str:
     page.click(selector)
     return wait_idle(page)

@@ -88,12 +88,23 @@ def click_an_action(page: Page, rnd: random.Random, *, avoid=("cancel",), tap: b
     raise AssertionError(f"no element on the table for any of {ids}")
 
 
+def continue_screen(page: Page) -> bool:
+    """Press Continue on a screen that holds this page's table (a year scored, web/js/moments.js:
+    on a guest's page it holds that page only); returns whether there was one."""
+    if page.evaluate("window.__app.phase") != "moment":
+        return False
+    page.click("[data-testid=moment-continue]")
+    return True
+
+
 def play_until_over(host: Page, guests: list[Page], rnd: random.Random, *, max_moves: int = 2000) -> int:
-    """The guests play random legal moves until the host's game is over; returns the moves made."""
+    """The guests play random legal moves until the host's game is over, and continue past the
+    screens that hold their tables; returns the moves made."""
     moves = 0
     while not host.evaluate("window.__app.status.is_over"):
         acted = False
         for guest in guests:
+            continue_screen(guest)
             if my_turn(guest):
                 click_an_action(guest, rnd)
                 moves += 1
@@ -101,6 +112,9 @@ def play_until_over(host: Page, guests: list[Page], rnd: random.Random, *, max_m
         if not acted:
             host.wait_for_timeout(40)
         assert moves < max_moves, "the game did not end"
+    for guest in guests:   # the last year's screen comes before the end
+        guest.wait_for_function("['moment', 'over'].includes(window.__app.phase)", timeout=WAIT_MS)
+        continue_screen(guest)
     return moves
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import engine
 import e2e_helpers
-from e2e_helpers import (assert_focus_on_a_choice, assert_no_axe_violations, find_save, keyboard_activate, open_phone,
-                         setup_lobby, start, wait_idle)
+from e2e_helpers import (assert_focus_on_a_choice, assert_no_axe_violations, continue_past_screens, find_save,
+                         keyboard_activate, open_phone, setup_lobby, start, wait_idle)
 from playwright.sync_api import expect
 
 NAMES = ["Ada", "Bea (bot)", "Cy (bot)"]
@@ -163,8 +163,18 @@ def test_moteneba_by_keyboard_alone_with_axe_in_every_phase(app, tmp_path):
     rng, greedy = Rng(5), make_bot("moteneba", "greedy")
     checked, keys = set(), set()
     for _ in range(600):
-        if wait_idle(app) == "over":
+        phase = wait_idle(app)
+        if phase == "over":
             break
+        if phase == "moment":
+            # a year scored: its screen has the focus on Continue, and Enter continues
+            if "the year's scoring screen" not in checked:
+                assert_no_axe_violations(app, "Moteneba, the year's scoring screen")
+                checked.add("the year's scoring screen")
+            assert app.evaluate("document.activeElement.dataset.testid") == "moment-continue"
+            app.keyboard.press("Enter")
+            keys.add("Enter")
+            continue
         assert app.evaluate("window.__app.phase") == "human", app.evaluate("window.__app.lastError")
         assert_focus_on_a_choice(app)
         view = app.evaluate("window.__app.view")
@@ -188,7 +198,7 @@ def test_moteneba_by_keyboard_alone_with_axe_in_every_phase(app, tmp_path):
     else:
         raise AssertionError("the game did not end")
     print("screens checked:", sorted(checked), "keys:", sorted(keys))
-    assert {"draft", "play", "placement (a cube chosen)", "year scoring"} <= checked
+    assert {"draft", "play", "placement (a cube chosen)", "year scoring", "the year's scoring screen"} <= checked
     assert {"Tab", "Enter"} <= keys and keys & {"ArrowLeft", "ArrowRight"}, keys
     assert_no_axe_violations(app, "Moteneba, the result")
     assert engine.load(app.evaluate("window.__app.save()")).is_over
@@ -201,7 +211,7 @@ def test_moteneba_by_keyboard_alone_with_axe_in_every_phase(app, tmp_path):
         assert_focus_on_a_choice(app)
         assert_no_axe_violations(app, "Moteneba, the +3 Power step")
         keyboard_activate(app, selector("power:2"))
-        assert wait_idle(app) == "human"
+        assert continue_past_screens(app) == "human"   # her last +3 Power card: the year is scored
         state = engine.load(app.evaluate("window.__app.save()"))
         if state.phase == "power" and state.current_player == 0:     # another +3 Power card
             keyboard_activate(app, selector("done"))

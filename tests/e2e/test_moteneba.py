@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 
 import engine
-from e2e_helpers import start, wait_idle
+from e2e_helpers import continue_past_screens, start, wait_idle
 from engine.bots import make_bot
 from engine.rng import Rng
 
@@ -46,10 +46,16 @@ def test_whole_moteneba_game_one_human_two_bots(app):
     years_scored = set()
     cancelled = False
     clicked = set()
+    screens = []
     for _ in range(600):
         phase = wait_idle(app)
         if phase == "over":
             break
+        if phase == "moment":
+            # a year just scored: its screen holds the table until the player continues
+            screens.append(int(app.get_attribute("[data-testid=mn-moment]", "data-year")))
+            app.click("[data-testid=moment-continue]")
+            continue
         assert phase == "human", app.evaluate("window.__app.lastError")
         view = app.evaluate("window.__app.view")
         assert view["game"] == "moteneba" and view["seat"] == 0
@@ -87,6 +93,7 @@ def test_whole_moteneba_game_one_human_two_bots(app):
     print("kinds of clicks:", sorted(clicked))  # with this seed also event, give, power, done
     assert clicked >= {"draft", "cube", "girl", "topic"}
     assert years_scored >= {1, 2}
+    assert screens == [1, 2, 3]   # each year's scoring on its screen, once
 
     # --- what the page shows at the end: the shell's final table and the year 3 scoring
     rows = app.locator("[data-testid=score-row]")
@@ -167,7 +174,7 @@ def test_power_on_a_girl_then_done(app, tmp_path):
     panel = app.locator("[data-testid=mn-scoring]")
     assert "before the hearts are paid" in panel.inner_text() and panel.get_attribute("open") is not None
     app.click(selector("power:2"))
-    assert wait_idle(app) == "human"
+    assert continue_past_screens(app) == "human"   # her last +3 Power card: the year is scored
     state = engine.load(app.evaluate("window.__app.save()"))
     if state.phase == "power" and state.current_player == 0:     # another +3 Power card in hand
         preview = app.evaluate("window.__app.view.table.scoring")

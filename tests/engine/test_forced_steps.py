@@ -62,7 +62,8 @@ def test_saves_from_before_forced_steps_still_load_and_play_on(name):
     expect = saved["expect"]
     assert state.log[:len(expect["log"])] == expect["log"]        # the same game, line for line
     if "view_seat0" in expect:
-        assert state.view(0) == expect["view_seat0"] and state.current_player == expect["current_player"]
+        view = {k: v for k, v in state.view(0).items() if k != "moments"}   # the marks came later
+        assert view == expect["view_seat0"] and state.current_player == expect["current_player"]
         assert len(state.history) < len(saved["actions"])      # the forced answers are left out
     else:   # saved when the player was asked "Say done": the engine said it on loading
         assert expect["prompt"].endswith("you have no +3 Power card to play. Say done.")

@@ -12,6 +12,8 @@
 //   current seat is a human   -> with 2+ humans and another human's screen up:
 //                                curtain "Pass to NAME" (no hand in the DOM);
 //                                else view(seat) and wait for a click (ctx.act)
+//   after every view drawn    -> its public events (moments.js): a banner in the turn line, or a
+//                                screen (Moteneba's year scored) that holds the loop until Continue
 //
 // Lobby first: the lobby is drawn from build.json (the games, written at build time) as soon
 // as the page's own files are in, while Python boots in PyScript's worker in the background.
@@ -45,6 +47,7 @@ import { setCurtain, curtainOpen, restoreFocus, rove, announce, showDescription,
 import { PACE } from "./pace.js";
 import { showError, clearError, showNotice, noteError, lastErrorText } from "./toast.js";
 import { drawResult } from "./result.js";
+import { resetMoments, takeMoments, hasNewScreen, showScreen, screenOnShow } from "./moments.js";
 import { saveGame, pickFile, readSaveFile, setupFromSave, pageSave } from "./saves.js";
 import { navigate, startHistory, stayInLobby } from "./navigation.js";
 import { describeLines, initShortcuts } from "./shortcuts.js";
@@ -53,7 +56,7 @@ import { yourGames } from "./your-games.js";
 import { record, makeEntry, setAside as setAsideEntry } from "./history.js";
 
 const app = {
-  phase: "loading", // loading | lobby | starting | curtain | human | bot | over | stalled | replay | error
+  phase: "loading", // loading | lobby | starting | curtain | human | bot | remote | moment (a screen waits for Continue) | over | stalled | replay | error
   build: null,      // build.json (the games, the engine's files, versions)
   engine: null,     // build + the worker's info (versions, boot), once the engine answers
   engineReady: false,
@@ -244,6 +247,7 @@ function gotoLobby(notice, { fromHistory = false } = {}) {
   setCurtain(false);
   closeReplay();
   $("table").replaceChildren(); // no hand stays in the page behind the lobby
+  resetMoments();
   drawNews(null);
   clearHint();
   clearDescription();
@@ -302,6 +306,7 @@ function enterGame(setup, status) {
   show($("result"), false);
   $("table").replaceChildren();
   clearDescription();
+  resetMoments(momentsKey());
   showSection("game");
   advance();
 }
@@ -325,6 +330,7 @@ function resumeGame({ fromHistory = false } = {}) {
   app.shownHuman = null;
   app.view = null;
   show($("result"), false);
+  resetMoments(momentsKey());
   showSection("game");
   advance();
 }
@@ -400,7 +406,7 @@ const shorten = (text, max = 120) => {
   return s.length > max ? `${s.slice(0, max)}…` : s;
 };
 
-const GAME_PHASES = new Set(["curtain", "human", "bot", "remote", "over", "stalled", "replay"]);
+const GAME_PHASES = new Set(["curtain", "human", "bot", "remote", "moment", "over", "stalled", "replay"]);
 
 /** Back and Forward (navigation.js): between the lobby and the game. */
 function historyMoved(screen) {
@@ -456,7 +462,8 @@ async function advance() {
     }
     // a human is to move
     if (hs.length >= 2 && app.shownHuman !== cp) {
-      showCurtain(cp, gen);
+      if (app.shownHuman != null) await screenBeforeCurtain(gen);
+      if (gen === app.gen) showCurtain(cp, gen);
       return;
     }
     app.shownHuman = cp;
@@ -479,8 +486,9 @@ function stall(message) {
   $("turn").replaceChildren(h("span", {}, "The game is paused. "), retry);
 }
 
-/** Fetch the view of `seat` (null = spectator) and draw it. */
-async function showView(seat, gen, { thinking = null, waiting = null } = {}) {
+/** Fetch the view of `seat` (null = spectator) and draw it, then show its public events
+ *  (outcomes(): a screen holds the game until the player continues). */
+async function showView(seat, gen, { thinking = null, waiting = null, events = true } = {}) {
   const reply = await session().view(seat);
   if (gen !== app.gen) return;
   if (!reply.ok) {
@@ -490,6 +498,52 @@ async function showView(seat, gen, { thinking = null, waiting = null } = {}) {
   app.view = reply.view;
   app.viewer = seat;
   await drawView({ thinking, waiting });
+  // the spectator's table was shown behind a screen: this seat's again
+  if (events && (await outcomes(gen)) && gen === app.gen) await showView(seat, gen, { thinking, waiting, events: false });
+}
+
+// ------------------------------------------------------------------ outcomes in view (js/moments.js)
+/** Which game is on screen, for a screen not yet continued that a reload shows again. */
+const momentsKey = () => (app.guest || !app.status ? null : { game: app.status.game, seed: app.status.seed });
+
+/** The public events of the view just drawn: banners at once; a screen (a year scored) holds
+ *  the game until the player continues: no computer moves and no decision is offered meanwhile
+ *  (a guest's screen holds only its own page). With two or more people at this screen the
+ *  table behind it is the spectator's (no hand). Returns whether it drew the spectator's table. */
+async function outcomes(gen) {
+  if (!app.view || gen !== app.gen) return false;
+  const here = humans();
+  const ctx = { names: names(), fill, module: app.viewModule };
+  const wanted = takeMoments(app.view, { ...ctx, viewer: app.viewer, screens: here.length > 0 });
+  if (!wanted.length && !screenOnShow()) return false;
+  const phase = app.phase;
+  const spectator = wanted.length > 0 && here.length >= 2 && app.viewer != null;
+  if (spectator) {
+    clearHint();
+    await showView(null, gen, { events: false });
+    if (gen !== app.gen) return false;
+  }
+  setPhase("moment");
+  setIdle(true);
+  for (const moment of wanted) if (gen === app.gen) await showScreen(moment, app.view, ctx);
+  await screenOnShow();
+  if (gen !== app.gen) return false;
+  setPhase(phase);
+  setIdle(false);
+  return spectator;
+}
+
+/** Hotseat: a screen's event (a year scored) is shown on the shared screen before the curtain,
+ *  over the spectator's table. Returns whether one was shown (the curtain is then down). */
+async function screenBeforeCurtain(gen) {
+  const reply = await session().view(null);
+  if (gen !== app.gen || !reply.ok || !hasNewScreen(reply.view)) return false;
+  setCurtain(false);
+  app.view = reply.view;
+  app.viewer = null;
+  await drawView();
+  await outcomes(gen);
+  return true;
 }
 
 async function drawView({ thinking = null, waiting = null } = {}) {
@@ -610,6 +664,10 @@ async function passScreen(before, gen) {
   if (humans().length < 2 || app.status.is_over || next == null || next === seat || seat == null ||
       !humans().includes(next)) return false;
   showCurtain(next, gen, { idle: false });
+  if (await screenBeforeCurtain(gen)) {
+    if (gen !== app.gen) return true;
+    showCurtain(next, gen, { idle: false });
+  }
   const reply = Array.isArray(before?.table?.hand) ? await session().view(seat) : null;
   if (gen !== app.gen) return true;
   if (reply?.ok && Array.isArray(reply.view.table?.hand)) {
@@ -837,7 +895,7 @@ const hostAdapter = {
 /** A move came from another device: the table goes on (the page may be elsewhere: the lobby, a replay). */
 function remoteMoved(status) {
   setStatus(status);
-  if (app.phase === "remote" || app.phase === "over") {
+  if (app.phase === "remote" || app.phase === "over" || app.phase === "moment") {
     app.gen += 1;
     advance();
   }
@@ -990,6 +1048,7 @@ async function guestBoot() {
       closeReplay();
       show($("result"), false);
       $("table").replaceChildren();
+      resetMoments();
       setPhase("joining");
       $("loading-text").textContent = `You are ${app.setup?.seats[app.mySeat]?.name ?? "at the table"}.`;
       $("loading-step").textContent = "The host is dealing a new game…";
@@ -1041,6 +1100,7 @@ function guestState(msg) {
     app.logLines = [];
     $("log").replaceChildren();
     show($("result"), false);
+    resetMoments();
     showSection("game");
     advance();
     return;

@@ -4,6 +4,20 @@
 
 import { h, listWords, show } from "./dom.js";
 
+/** Who won, in one sentence: "Ada wins with 23 points!" (also the end's banner, moments.js). */
+export function headlineOf(result, { names, fill }) {
+  const winnerNames = result.winners.map((s) => names[s]);
+  const best = Math.max(...result.scores);
+  // what a score counts: points, or a game's own unit (Moteneba: hearts)
+  const [one, many] = result.unit ?? ["point", "points"];
+  const unit = best === 1 ? one : many;
+  // a game may word the headline itself (Mottainai's Turtle: a win whatever the scores)
+  return result.headline ? fill(result.headline)
+    : winnerNames.length > 1
+    ? `${listWords(winnerNames)} share the win with ${best} ${unit}.`
+    : `${winnerNames[0]} wins with ${best} ${unit}!`;
+}
+
 /**
  * Draw the result of the finished game `view` into `box` and bring it into view, focused, so a
  * screen reader reads "Game over" and the winner first.
@@ -21,16 +35,8 @@ export function drawResult(box, view, { names, fill, module, onPlayAgain, onNewG
     return;
   }
   const winners = new Set(result.winners);
-  const winnerNames = result.winners.map((s) => names[s]);
-  const best = Math.max(...result.scores);
-  // what a score counts: points, or a game's own unit (Moteneba: hearts)
-  const [one, many] = result.unit ?? ["point", "points"];
-  const unit = best === 1 ? one : many;
-  // a game may word the headline itself (Mottainai's Turtle: a win whatever the scores)
-  const headline = result.headline ? fill(result.headline)
-    : winnerNames.length > 1
-    ? `${listWords(winnerNames)} share the win with ${best} ${unit}.`
-    : `${winnerNames[0]} wins with ${best} ${unit}!`;
+  const [, many] = result.unit ?? ["point", "points"];
+  const headline = headlineOf(result, { names, fill });
   const rows = [...result.rows].sort((a, b) => b.total - a.total);
   const totalLabel = many === "points" ? "Total" : `Total ${many}`;
   // Explicit table roles: the narrow, stacked layout changes the cells' CSS display, which must

@@ -571,7 +571,7 @@ class MotenebaState(State):
         scoring["paid"] = True
         self._say("Year %d's hearts: " % self.year
                   + ", ".join("{P%d} +%d (%d)" % (s, scoring["year_hearts"][s], self.hearts[s]) for s in range(n))
-                  + ".")
+                  + ".", "year_scored")
         self._close_year(scoring)
 
     def _pay_year(self, gained: list[int], takers: list[int]) -> None:

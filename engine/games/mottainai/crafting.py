@@ -143,7 +143,8 @@ class Crafting:
             support = (f", with {min(need, on_bench)} {MATERIAL_NAMES[material_of(work)]} from the craft bench "
                        "as support" if min(need, on_bench) else "")
             support += self._return_supports(seat, work, "craft", need - on_bench)
-        self._say("{P%d} completes %s by %s%s, into the %s." % (seat, label(work), how, support, WING_NAMES[wing]))
+        self._say("{P%d} completes %s by %s%s, into the %s." % (seat, label(work), how, support, WING_NAMES[wing]),
+                  "work", [seat])
         self._check_always()
         if self._over:
             return

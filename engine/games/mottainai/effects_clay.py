@@ -34,7 +34,7 @@ class Bangle(Effect):
         state.task_flags.add("no_helpers")
         if any(material_of(h) == material for h in state.helpers[performer]):
             state.say("Bangle ({P%d}): {P%d}'s %s helpers give no extra actions on {P%d}'s task."
-                       % (holder, performer, ROLE_NAMES[ROLES[material]], holder))
+                       % (holder, performer, ROLE_NAMES[ROLES[material]], holder), "effect", [performer])
 
     def covers_all(self, state, holder, work, zone, material):
         return zone == "helpers" and material == "stone"
@@ -128,7 +128,7 @@ class Dice(Effect):
         card = question["data"]["card"]
         wing = choice.partition(":")[2]
         state.deck.remove(card)
-        state.say("{P%d} puts %s into the %s (Dice)." % (holder, label(card), WING_NAMES[wing]))
+        state.say("{P%d} puts %s into the %s (Dice)." % (holder, label(card), WING_NAMES[wing]), "work", [holder])
         state.complete_free(holder, card, wing, "dice")
         end_if_empty(state)
 

@@ -40,7 +40,8 @@ class Cloak(Effect):
         card = question["data"][1]
         wing = choice.partition(":")[2]
         state.hands[holder].remove(card)
-        state.say("{P%d}'s Cloak: completes %s for free, into the %s." % (holder, label(card), WING_NAMES[wing]))
+        state.say("{P%d}'s Cloak: completes %s for free, into the %s." % (holder, label(card), WING_NAMES[wing]),
+                  "work", [holder])
         state.complete_free(holder, card, wing, "cloak")
 
 
@@ -226,7 +227,8 @@ class Mask(Effect):
     def restrict_task(self, state, holder, work, performer, material):
         if "task_action_only" not in state.task_flags:
             state.task_flags.add("task_action_only")
-            state.say("{P%d}'s Mask: {P%d} may use this task only for its own action." % (holder, performer))
+            state.say("{P%d}'s Mask: {P%d} may use this task only for its own action." % (holder, performer),
+                      "effect", [performer])
 
 
 @register_effect
@@ -258,7 +260,7 @@ class Puppet(Effect):
         state.waiting[holder].extend(theirs)
         state.say("{P%d}'s Puppet: returns Puppet to the bottom of the deck and swaps hands with {P%d}: "
                    "%d cards go to {P%d}'s hand, %d to {P%d}'s waiting area."
-                   % (holder, s, len(mine), s, len(theirs), holder))
+                   % (holder, s, len(mine), s, len(theirs), holder), "effect", [s])
 
 
 @register_effect

@@ -222,7 +222,7 @@ class Ring(Effect):
         card = find(state.sales[seat], key)
         state.sales[seat].remove(card)
         state.sales[holder].append(card)
-        state.say("{P%d} takes %s from {P%d}'s sales (Ring)." % (holder, label(card), seat))
+        state.say("{P%d} takes %s from {P%d}'s sales (Ring)." % (holder, label(card), seat), "effect", [seat])
 
 
 # ---------------------------------------------------------------------- Shuriken
@@ -261,7 +261,7 @@ class Shuriken(Effect):
         wing = choice.partition(":")[2]
         (state.gallery if wing == "gallery" else state.gift_shop)[holder].append(card)
         state.say("{P%d} takes %s from {P%d} with Shuriken, into the %s."
-                   % (holder, label(card), seat, WING_NAMES[wing]))
+                   % (holder, label(card), seat, WING_NAMES[wing]), "effect", [seat])
         state.check_wing_end()
 
 
@@ -292,13 +292,14 @@ class Sword(Effect):
             card = find(state.helpers[seat], key)
             state.helpers[seat].remove(card)
             state.helpers[holder].append(card)
-            state.say("{P%d} (Monk, Sword) hires %s, a helper of {P%d}." % (holder, label(card), seat))
+            state.say("{P%d} (Monk, Sword) hires %s, a helper of {P%d}." % (holder, label(card), seat), "effect", [seat])
             state.action_done({"hired": card})
         else:
             card = find(state.bench[seat], key)
             state.bench[seat].remove(card)
             state.bench[holder].append(card)
-            state.say("{P%d} (Potter, Sword) collects %s from {P%d}'s craft bench." % (holder, label(card), seat))
+            state.say("{P%d} (Potter, Sword) collects %s from {P%d}'s craft bench." % (holder, label(card), seat),
+                      "effect", [seat])
             state.action_done({"collected": card})
 
 

@@ -79,7 +79,7 @@ class Doll(Effect):
         state.tasks[holder] = card
         state.task_face_down[holder] = False
         state.turn_notes["doll"] = (offer.work, card)
-        state.say("{P%d}'s Doll: takes {P%d}'s task %s as the new task." % (holder, s, label(card)))
+        state.say("{P%d}'s Doll: takes {P%d}'s task %s as the new task." % (holder, s, label(card)), "effect", [s])
 
     def action_count(self, state, holder, work, performer, owner, material, count):
         note = state.turn_notes.get("doll")
@@ -230,7 +230,7 @@ class Poem(Effect):
         wing = choice.partition(":")[2]
         card = deal_top(state)
         state.say("{P%d}'s Poem: completes the top card of the deck, %s, for free, into the %s."
-                   % (holder, label(card), WING_NAMES[wing]))
+                   % (holder, label(card), WING_NAMES[wing]), "work", [holder])
         state.complete_free(holder, card, wing, "poem")
         end_if_empty(state)
 

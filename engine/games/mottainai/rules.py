@@ -314,9 +314,11 @@ class MottainaiState(Crafting, Scoring, Views, State):
     # -------------------------------------------------------------- the effect API
     # The public methods card effects call (besides reading and moving cards in the state's
     # public fields): the list is in effects.py's docstring.
-    def say(self, text: str) -> None:
-        """Add a line to the public log (seat names as ``{P0}``...): what an effect did."""
-        self._say(text)
+    def say(self, text: str, moment: str | None = None, seats=()) -> None:
+        """Add a line to the public log (seat names as ``{P0}``...): what an effect did. Mark it
+        ``"effect"`` with the other ``seats`` it touched (a card taken from them, their task or
+        helpers limited, hands swapped), or ``"work"`` with the seat that completed a work."""
+        self._say(text, moment, seats)
 
     def reveal(self) -> None:
         """Something hidden became visible to anyone (a card from the deck, a look at a hand or a

@@ -269,7 +269,7 @@ class MottoState(State):
             self.deck = self.discard
             self.discard = []
             self.rng.shuffle(self.deck)
-            self._say("The deck is empty: the discard pile is shuffled into a new deck.")
+            self._say("The deck is empty: the discard pile is shuffled into a new deck.", "reshuffle")
         self._reveal()  # a card from the deck is seen (by the drawer, or by all in the pool)
         return self.deck.pop()
 
@@ -445,7 +445,7 @@ class MottoState(State):
                 size >= 2 for stack in self.stacks.values() for size in stack):
             self.final_turns = self.num_players  # this turn's end counts one off
             self._say("{P%d} took the last large or medium token: every other player has one more turn."
-                      % seat)
+                      % seat, "last_round", [seat])
 
     def _end_turn(self, seat: int) -> None:
         if self.final_turns is not None:

@@ -75,6 +75,19 @@
  */
 
 /**
+ * The screen of a public event that holds the table until the player continues (moments.js:
+ * Moteneba's year scored). `moment` is one of the view's `moments` ({line, kind, seats}); the
+ * shell gives the dialog, its heading (`title`) and the Continue button; `body` is the content
+ * (it scrolls inside the screen), `foot` an optional line beside Continue. Public information
+ * only. Null when the game has no screen for that event (it is then a banner).
+ * @callback RenderMoment
+ * @param {{line: number, kind: string, seats: number[]}} moment
+ * @param {View} view
+ * @param {{names: string[], fill: (text: string) => string, seat: number|null}} ctx
+ * @returns {{title: string, body: Node, foot?: Node}|null}
+ */
+
+/**
  * A game's view module (views/<game>.js). Only render is required: generic.js, for a game
  * without its own views, has nothing else.
  * @typedef {object} ViewModule
@@ -82,11 +95,12 @@
  * @property {Describe} [describe]
  * @property {DecorateResult} [decorateResult]
  * @property {RenderHoldings} [renderHoldings]
+ * @property {RenderMoment} [renderMoment]
  */
 
 /** The hooks of the contract: each is a function when present; `render` must be present. */
 export const REQUIRED_HOOKS = ["render"];
-export const OPTIONAL_HOOKS = ["describe", "decorateResult", "renderHoldings"];
+export const OPTIONAL_HOOKS = ["describe", "decorateResult", "renderHoldings", "renderMoment"];
 
 /** What is wrong with `module` as a view module: [] when it keeps the contract. */
 export function checkViewModule(module) {

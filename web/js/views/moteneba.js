@@ -264,18 +264,10 @@ function eventsSection(view, ctx, legal) {
                  : h("p", { class: "muted" }, "None. A girl with the ✉ symbol gives one to the player who impresses her most."));
 }
 
-/** The year-end scoring table: why each girl went to whom. */
-function scoringSection(view, ctx, info) {
-  const t = view.table;
-  const s = t.scoring;
-  if (!s) return null;
-  const n = view.num_players;
-  const key = `${s.year}-${s.paid}`;
-  const fresh = t.phase === "power" || view.is_over || (t.phase === "draft" && t.year === s.year + 1 && t.draft?.round === 1);
-  const open = toggled.has(key) ? toggled.get(key) : fresh;
-  const title = s.paid ? `Year ${s.year} scoring` : `Year ${s.year} scoring — before the hearts are paid`;
-  const seats = [...Array(n).keys()];
-
+/** The year-end scoring table of `s` (a scoring of the view's table): a row per girl with each
+ *  player's influence, place and hearts, then the hearts before, the year's and the totals. */
+function scoringTable(s, view, ctx, info) {
+  const seats = [...Array(view.num_players).keys()];
   const cell = (row, girl) => {
     if (!row.influence) return h("td", { class: "mn-sc__none" }, "–");
     const how = row.colour ? [cube(row.colour, info, row.colour_cubes), ` × ${row.colour_value}`]
@@ -301,25 +293,58 @@ function scoringSection(view, ctx, info) {
     [`Year ${s.year}`, s.year_hearts.map((v) => `+${v}`)],
     [s.paid ? "Total" : "Total after", s.totals_after],
   ];
+  return h("table", { class: "mn-sc" },
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Girl"),
+      seats.map((seat) => h("th", { scope: "col", dataset: { seat } }, ctx.names[seat])))),
+    h("tbody", {}, body),
+    h("tfoot", {}, totals.map(([label, values]) => h("tr", {},
+      h("th", { scope: "row" }, label),
+      seats.map((seat) => h("td", label.startsWith("Total") ? { dataset: { testid: `mn-total-${seat}` } } : {},
+        String(values[seat])))))));
+}
+
+/** Who starts the next year, after a paid scoring (null in the last year). */
+const nextYearText = (s, ctx) => (s.paid && s.next_start != null
+  ? `${ctx.names[s.next_start]} has the most hearts and starts year ${s.year + 1}.` : null);
+
+/** The year-end scoring on the table: why each girl went to whom (a panel that folds). */
+function scoringSection(view, ctx, info) {
+  const t = view.table;
+  const s = t.scoring;
+  if (!s) return null;
+  const key = `${s.year}-${s.paid}`;
+  const fresh = t.phase === "power" || view.is_over || (t.phase === "draft" && t.year === s.year + 1 && t.draft?.round === 1);
+  const open = toggled.has(key) ? toggled.get(key) : fresh;
+  const title = s.paid ? `Year ${s.year} scoring` : `Year ${s.year} scoring — before the hearts are paid`;
+  const next = nextYearText(s, ctx);
   const panel = h("details", { class: "mn-scoring", dataset: { testid: "mn-scoring", year: s.year, paid: String(s.paid) },
                                open: open ? true : null },
     h("summary", {}, title),
     // a table that may scroll sideways: focusable, so a keyboard can scroll it
     h("div", { class: "mn-sc__wrap", tabindex: "0", role: "region", "aria-label": `${title}, the table` },
-      h("table", { class: "mn-sc" },
-        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Girl"),
-          seats.map((seat) => h("th", { scope: "col" }, ctx.names[seat])))),
-        h("tbody", {}, body),
-        h("tfoot", {}, totals.map(([label, values]) => h("tr", {},
-          h("th", { scope: "row" }, label),
-          seats.map((seat) => h("td", label.startsWith("Total") ? { dataset: { testid: `mn-total-${seat}` } } : {},
-            String(values[seat]))))))),
-      s.paid && s.next_start != null
-        ? h("p", { class: "hint" }, `${ctx.names[s.next_start]} has the most hearts and starts year ${s.year + 1}.`)
-        : null,
-      !s.paid ? h("p", { class: "hint" }, "Influence = cubes of the best colour × that colour's value (+3 per +3 Power). Ties get the heart one notch lower.") : null));
+      scoringTable(s, view, ctx, info)),
+      next ? h("p", { class: "hint" }, next) : null,
+      !s.paid ? h("p", { class: "hint" }, "Influence = cubes of the best colour × that colour's value (+3 per +3 Power). Ties get the heart one notch lower.") : null);
   panel.addEventListener("toggle", () => toggled.set(key, panel.open));
   return panel;
+}
+
+/** The screen of a year just scored (moments.js shows it over the table until Continue): each
+ *  girl, each player's influence and hearts, the year's hearts and the totals, who starts next.
+ *  @type {import("./contract.js").RenderMoment} */
+export function renderMoment(moment, view, ctx) {
+  const s = view.table.scorings?.at(-1);
+  if (moment.kind !== "year_scored" || !s) return null;
+  const info = colourInfo(view.table);
+  const gained = [...Array(view.num_players).keys()]
+    .map((seat) => `${ctx.names[seat]} +${s.year_hearts[seat]} (${s.totals_after[seat]})`).join(", ");
+  return {
+    title: s.final_year ? `Year ${s.year} scored: the last year` : `Year ${s.year} scored`,
+    body: h("div", { class: "moteneba mn-moment", dataset: { testid: "mn-moment", year: s.year } },
+      scoringTable(s, view, ctx, info)),
+    foot: h("p", { class: "mn-moment__next" }, `Hearts this year: ${gained}. `,
+      nextYearText(s, ctx) ?? "The game is over: the final scores come next."),
+  };
 }
 
 function rulesHelp() {
