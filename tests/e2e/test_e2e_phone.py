@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from e2e_helpers import (assert_no_axe_violations, find_save, load_save, open_phone, open_screen, start,
+from e2e_helpers import (assert_no_axe_violations, continue_past_screens, find_save, load_save, open_phone, open_screen, start,
                          wait_idle)
 from e2e.test_e2e_layout import next_move
 from phone_check import DECISION, followable_problems
@@ -67,7 +67,7 @@ def walk_a_whole_game(page, game: str, *, seed: int) -> int:
     page.check(f"[data-testid=game-{game}]")
     start(page, players=3, seats=["human", "greedy", "greedy"], names=["Ada", "Bea", "Cy"], seed=seed)
     for step in range(1000):
-        if wait_idle(page) == "over":
+        if continue_past_screens(page) == "over":  # a year scored: its screen, then Continue
             return step
         page.wait_for_timeout(40)   # a frame for the page's own scrolling into view
         assert_followable(page, f"{game} decision {step + 1}")
