@@ -748,6 +748,7 @@ function showCurtain(seat, gen, { idle = true } = {}) {
   show($("curtain-news"), false);
   app.view = null;
   app.viewer = null;
+  drawLog(app.logLines); // without the last player's own notes
   $("turn").textContent = `${name}'s turn`;
   $("curtain-title").textContent = `Pass to ${name}`;
   const button = $("curtain-button");
