@@ -575,7 +575,7 @@ function drawLog(lines) {
   const ownKey = own.map((n) => `${n.at}:${n.text}`).join("\n");
   const same = lines.length >= app.logLines.length &&
                app.logLines.every((line, i) => line === lines[i]) &&
-               ownKey === app.logOwn && log.childElementCount === app.logLines.length + own.length;
+               ownKey === (app.logOwn ?? "") && log.childElementCount === app.logLines.length + own.length;
   if (!same) {
     log.replaceChildren();
     app.logLines = [];

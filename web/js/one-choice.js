@@ -64,6 +64,8 @@ export function noteOneChoice({ seat, turn, at, text }) {
   const box = $("one-choice-note");
   box.textContent = text;
   show(box, true);
+  // the same step drawn again before it was taken (a guest's page redraws on the host's news)
+  if (notes.some((n) => n.seat === seat && n.at === at && n.text === text)) return;
   notes.push({ seat, at, text });
   announce(text);
 }
