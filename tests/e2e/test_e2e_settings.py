@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 from playwright.sync_api import expect
-from e2e_helpers import (BOOT_TIMEOUT_MS, assert_no_axe_violations, click_and_wait, find_save, load_save,
+from e2e_helpers import (BOOT_TIMEOUT_MS, ask_for_one_choice_steps, assert_no_axe_violations, click_and_wait, find_save, load_save,
                          wait_idle)
 
 NAMES = ["Ada", "Bo", "Cy"]
@@ -167,9 +167,7 @@ def _legal(saved):
 
 
 def test_with_one_choice_steps_off_the_player_is_asked(app, tmp_path):
-    open_settings(app)
-    choose(app, "oneChoice", False)
-    close_settings(app)
+    ask_for_one_choice_steps(app)
     saved = find_save("moteneba", 3, moteneba_draft)
     load_save(app, tmp_path, saved, ["human", "greedy", "greedy"], NAMES)
     app.wait_for_timeout(300)
