@@ -6,7 +6,7 @@ What the page may load and why (docs/web.md, "Vendored libraries, the import map
 * ``default-src 'self'``: anything not named below (styles, fonts, the manifest, frames)
   only from the site itself.
 * ``script-src 'self'``, plus the sha256 of each inline script of index.html, which the build
-  computes from the final page: the preload script and the import map (inline import maps
+  computes from the final page: the theme script (js/theme.js), the preload script and the import map (inline import maps
   are checked against script-src like inline scripts). No other inline script runs, so an
   injected ``<script>`` or ``onclick=`` is refused.
   ``'wasm-unsafe-eval'``: Pyodide compiles its WebAssembly (``WebAssembly.compile``).

@@ -41,6 +41,16 @@ def start(page: Page, **lobby) -> None:
     wait_idle(page)
 
 
+def ask_for_one_choice_steps(page: Page) -> None:
+    """Settings: "Steps with one choice" → "Ask me", for a test that looks at such a step (by
+    default the page takes it for the player)."""
+    if page.locator("[data-testid=menu]").is_visible():
+        page.click("[data-testid=menu]")
+    page.click("[data-testid=settings-open]")
+    page.check("[data-testid=setting-oneChoice-false]")
+    page.keyboard.press("Escape")
+
+
 def wait_idle(page: Page) -> str:
     """Wait until the page waits for a person (lobby, a human turn, the curtain, the end)
     and return the phase. Clicks set the page busy synchronously, so calling this right

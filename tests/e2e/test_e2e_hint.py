@@ -1,6 +1,6 @@
 """Hints in the browser: "Suggest a move" shows its progress, can be cancelled (button, Escape)
-leaving the game as it was, then rings the suggested control and says why (each game); the
-lobby can turn hints off (remembered, kept in the save); the H key; hotseat."""
+leaving the game as it was, then rings the suggested control and says why (each game); Settings
+can turn hints off (remembered; a new table keeps them off, also in its save); the H key; hotseat."""
 from __future__ import annotations
 
 import re
@@ -67,10 +67,12 @@ def test_a_hint_rings_a_legal_choice_with_a_reason_and_changes_nothing(app, game
     assert page.locator(RINGED).count() == 0
 
 
-def test_hints_off_in_the_lobby_hide_the_button_and_are_remembered(app):
+def test_hints_off_in_settings_hide_the_button_and_the_table_keeps_them_off(app):
     page = app
+    page.click("[data-testid=settings-open]")
+    page.check("[data-testid=setting-hints-false]")
+    page.keyboard.press("Escape")
     page.click("[data-testid=game-motto]")
-    page.uncheck("[data-testid=hints]")
     start(page, players=2, seats=["human", "greedy"], seed=3)
     assert page.evaluate("window.__app.phase") == "human"
     expect(page.locator("[data-testid=hint]")).to_be_hidden()
@@ -78,14 +80,19 @@ def test_hints_off_in_the_lobby_hide_the_button_and_are_remembered(app):
     page.wait_for_timeout(300)
     expect(page.locator(HINT_LINE)).to_be_hidden()
     assert page.evaluate("window.__app.save()")["hints"] is False
-    # kept with the game (autosave) and in the lobby settings
+    # kept with the game (autosave) and in the settings
     page.reload()
     page.wait_for_function("window.__app && window.__app.ready", timeout=WAIT_MS)
-    expect(page.locator("[data-testid=hints]")).not_to_be_checked()
     page.click("[data-testid=resume]")
     wait_idle(page)
     expect(page.locator("[data-testid=hint]")).to_be_hidden()
     assert page.evaluate("window.__app.setup.hints") is False
+    # hints on again in Settings: this table was started without them, so still none here
+    page.click("[data-testid=settings-open]")
+    expect(page.locator("[data-testid=setting-hints-false]")).to_be_checked()
+    page.check("[data-testid=setting-hints-true]")
+    page.keyboard.press("Escape")
+    expect(page.locator("[data-testid=hint]")).to_be_hidden()
 
 
 def test_the_h_key_asks_for_a_hint_and_enter_plays_it(app):

@@ -14,7 +14,8 @@ from playwright.sync_api import expect
 
 import engine
 from engine.games.mottainai.cards import KIND_BY_KEY
-from e2e_helpers import assert_no_axe_violations, click_and_wait, setup_lobby, start, wait_idle
+from e2e_helpers import (ask_for_one_choice_steps, assert_no_axe_violations, click_and_wait, setup_lobby, start,
+                         wait_idle)
 
 ERROR = "[data-testid=error]"
 
@@ -183,6 +184,7 @@ def prayer_only(state) -> bool:
 
 def test_mottainai_names_only_the_actions_that_are_possible(app, tmp_path):
     state = find_position("mottainai", 2, prayer_only)
+    ask_for_one_choice_steps(app)   # the page would take the one choice for the player
     assert load(app, save_file(tmp_path, state, human=state.current_player)) == "human"
     turn = app.locator("[data-testid=current-player]")
     expect(turn).to_contain_text("Only Prayer is possible.")
@@ -201,6 +203,7 @@ def test_cards_that_cannot_be_used_say_why_in_every_game(app, tmp_path):
     # Mottainai: while choosing the action, a hand card is focusable, marked unusable, and says why
     state = find_position("mottainai", 2, lambda s: prayer_only(s) and s.hands[s.current_player])
     status = None
+    ask_for_one_choice_steps(app)   # the page would take the one choice (Prayer) for the player
     assert load(app, save_file(tmp_path, state, human=state.current_player, name="mottainai.json")) == "human"
     status = app.evaluate("window.__app.status")
     card = app.locator("[data-testid=hand-card]").first

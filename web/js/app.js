@@ -11,7 +11,8 @@
 //                                bot_turn() while at least `pace` ms pass, loop
 //   current seat is a human   -> with 2+ humans and another human's screen up:
 //                                curtain "Pass to NAME" (no hand in the DOM);
-//                                else view(seat) and wait for a click (ctx.act)
+//                                else view(seat) and wait for a click (ctx.act),
+//                                or a step with one choice is taken for them (one-choice.js)
 //   after every view drawn    -> its public events (moments.js): a banner in the turn line, or a
 //                                screen (Moteneba's year scored) that holds the loop until Continue
 //
@@ -44,7 +45,7 @@ import { openReplay, closeReplay } from "./replay.js";
 import { initUndo, drawUndo, refusalText } from "./undo.js";
 import { setCurtain, curtainOpen, restoreFocus, rove, announce, showDescription, clearDescription, descriptionOpen,
          showChoices } from "./a11y.js";
-import { PACE } from "./pace.js";
+import { pace } from "./pace.js";
 import { showError, clearError, showNotice, noteError, lastErrorText } from "./toast.js";
 import { drawResult } from "./result.js";
 import { resetMoments, takeMoments, hasNewScreen, showScreen, screenOnShow } from "./moments.js";
@@ -54,6 +55,10 @@ import { describeLines, initShortcuts } from "./shortcuts.js";
 import { initPanels } from "./panels.js";
 import { yourGames } from "./your-games.js";
 import { record, makeEntry, setAside as setAsideEntry } from "./history.js";
+import { initSettings } from "./settings-panel.js";
+import { readSettings } from "./settings.js";
+import { oneChoice, declineOneChoice, pauseBeforeOneChoice, noteOneChoice, clearOneChoiceNote, forgetOneChoices,
+         dropNotesFrom, notesFor, noteLine } from "./one-choice.js";
 
 const app = {
   phase: "loading", // loading | lobby | starting | curtain | human | bot | remote | moment (a screen waits for Continue) | over | stalled | replay | error
@@ -249,6 +254,7 @@ function gotoLobby(notice, { fromHistory = false } = {}) {
   $("table").replaceChildren(); // no hand stays in the page behind the lobby
   resetMoments();
   drawNews(null);
+  clearOneChoiceNote();
   clearHint();
   clearDescription();
   app.view = null;
@@ -303,6 +309,7 @@ function enterGame(setup, status) {
   closeReplay();
   app.logLines = [];
   $("log").replaceChildren();
+  forgetOneChoices();
   show($("result"), false);
   $("table").replaceChildren();
   clearDescription();
@@ -424,6 +431,7 @@ async function advance() {
     const hs = humans();
     if (status.is_over) {
       const seat = hs.length === 1 ? hs[0] : null;
+      clearOneChoiceNote();
       await showView(seat, gen);
       if (gen === app.gen) {
         showResult();
@@ -442,7 +450,7 @@ async function advance() {
       // the computer thinks during the pause: its move shows after the pace or its search,
       // whichever is longer, never after both
       const [reply] = await Promise.all([
-        localSession.botTurn({ seat: cp, bot: level, seed: status.seed }), sleep(PACE)]);
+        localSession.botTurn({ seat: cp, bot: level, seed: status.seed }), sleep(pace())]);
       if (reply.ok) setStatus(reply.status); // the engine moved, even if the page has left the game
       if (gen !== app.gen) return;
       if (!reply.ok) {
@@ -468,12 +476,39 @@ async function advance() {
     }
     app.shownHuman = cp;
     setPhase("human");
+    clearOneChoiceNote({ seat: cp, turn: status.turn }); // a note of this same turn stays
     await showView(cp, gen);
     if (gen === app.gen && app.revealed === cp) drawNews(cp);
     app.revealed = null;
-    if (gen === app.gen) setIdle(true);
+    if (gen !== app.gen) return;
+    const only = oneChoice(app.view, cp, app.status);
+    if (only) {
+      takeOneChoice(only, gen);
+      return; // the page stays busy until it is taken
+    }
+    setIdle(true);
     return; // wait for a click (ctx.act)
   }
+}
+
+/** A step with one choice that shows nothing new (one-choice.js): say so, pause, then play it as
+ *  the player's own move. A click meanwhile, another screen or a new game leaves it undone. */
+async function takeOneChoice(action, gen) {
+  const seat = app.viewer;
+  const at = app.status.actions;
+  const text = `Only one choice: ${fill(action.label)} — taken for you.`;
+  noteOneChoice({ seat, turn: app.status.turn, at: app.logLines.length, text });
+  drawLog(app.view.log ?? []);
+  const others = Boolean(app.host || app.guest) || humans().length >= 2;
+  await sleep(pauseBeforeOneChoice({ others }));
+  const still = () => gen === app.gen && app.phase === "human" && !app.busy && app.viewer === seat &&
+                      app.status?.actions === at;
+  if (!still()) return;
+  if (!oneChoice(app.view, seat, app.status)) { // turned off in Settings meanwhile: the player's to click
+    setIdle(true);
+    return;
+  }
+  await act(action.id, { forMe: true });
 }
 
 /** A bot failed: say so and offer to try again. */
@@ -604,17 +639,24 @@ function drawTurn(view, thinking, waiting) {
 
 function drawLog(lines) {
   const log = $("log");
+  // this page's own lines (steps with one choice taken for the viewer), among the engine's
+  const own = notesFor(app.viewer).filter((n) => n.at <= lines.length);
+  const ownKey = own.map((n) => `${n.at}:${n.text}`).join("\n");
   const same = lines.length >= app.logLines.length &&
-               app.logLines.every((line, i) => line === lines[i]);
+               app.logLines.every((line, i) => line === lines[i]) &&
+               ownKey === (app.logOwn ?? "") && log.childElementCount === app.logLines.length + own.length;
   if (!same) {
     log.replaceChildren();
     app.logLines = [];
+    app.logOwn = ownKey;
   }
-  for (const line of lines.slice(app.logLines.length)) {
-    log.append(h("li", {}, fill(line)));
+  const ownBefore = (i) => (same ? [] : own.filter((n) => n.at === i).map((n) => noteLine(n.text)));
+  for (const [k, line] of lines.slice(app.logLines.length).entries()) {
+    log.append(...ownBefore(app.logLines.length + k), h("li", {}, fill(line)));
     // what the other seats just did, said once (a11y.js); the viewer's own moves are not repeated
     if (same && !(app.viewer != null && line.startsWith(`{P${app.viewer}}`))) announce(fill(line));
   }
+  log.append(...ownBefore(lines.length));
   app.logLines = [...lines];
   log.scrollTop = log.scrollHeight;
 }
@@ -633,14 +675,17 @@ async function playerCall(call) {
   }
 }
 
-/** ctx.act: a human's click -> apply(action); errors are shown, then the view redrawn. */
-async function act(actionId) {
+/** ctx.act: a human's click -> apply(action); errors are shown, then the view redrawn.
+ *  `forMe`: a step with one choice taken for the player (takeOneChoice), not a click. */
+async function act(actionId, { forMe = false } = {}) {
   if (app.busy || app.phase !== "human") return null;
   const gen = app.gen;
   const before = app.view;
   const seat = app.viewer;
+  if (!forMe) clearOneChoiceNote();
   const reply = await playerCall(() => session().act(seat, actionId));
   if (gen !== app.gen) return reply;
+  if (reply.ok && actionId === "cancel" && !forMe) declineOneChoice(seat, app.status); // back to a step: theirs to click
   if (!reply.ok) {
     showError(failureText(reply, (error) => `Not allowed: ${fill(error)}`));
     await drawView();
@@ -747,8 +792,16 @@ async function undoLast() {
   const reply = await playerCall(() => session().undo(seat));
   if (gen !== app.gen) return null;
   if (!reply.ok) showError(failureText(reply, (error) => refusalText(error, names())));
-  else clearError();
+  else {
+    clearError();
+    clearOneChoiceNote();
+    declineOneChoice(seat, app.status); // the step taken back is the player's to click, even with one choice
+  }
   await showView(seat, gen);
+  if (reply.ok && app.view && gen === app.gen) {
+    dropNotesFrom(app.view.log?.length ?? 0); // the log's note of a move taken back goes with it
+    drawLog(app.view.log ?? []);
+  }
   setIdle(true);
   return reply;
 }
@@ -762,11 +815,13 @@ function showCurtain(seat, gen, { idle = true } = {}) {
   const name = app.setup.seats[seat].name;
   // Nothing private may stay in the page behind the curtain.
   clearHint();
+  clearOneChoiceNote();
   $("table").replaceChildren(h("p", { class: "muted curtain-placeholder" }, `Waiting for ${name}…`));
   drawNews(null);
   show($("curtain-news"), false);
   app.view = null;
   app.viewer = null;
+  drawLog(app.logLines); // without the last player's own notes
   $("turn").textContent = `${name}'s turn`;
   $("curtain-title").textContent = `Pass to ${name}`;
   const button = $("curtain-button");
@@ -955,7 +1010,7 @@ async function drawWaiting() {
 /** Start from the Waiting for players screen: the seed everyone made, then the game. */
 async function startHosted() {
   if (app.hosting !== "waiting") return;
-  const setup = { ...app.setup, seed: await tableSeed(app.table) };
+  const setup = { ...app.setup, seed: await tableSeed(app.table), hints: readSettings().hints };
   app.hosting = "playing";
   app.table.phase = "playing";
   writeTable(app.table);
@@ -1099,6 +1154,7 @@ function guestState(msg) {
     app.view = null;
     app.logLines = [];
     $("log").replaceChildren();
+    forgetOneChoices();
     show($("result"), false);
     resetMoments();
     showSection("game");
@@ -1136,7 +1192,7 @@ function showResult() {
   drawResult($("result"), app.view, {
     names: names(), fill, module: app.viewModule,
     onPlayAgain: app.guest ? null : app.hosting === "playing" ? playAgainHosted
-                                   : () => startGame({ ...app.setup, seed: randomSeed() }),
+                                   : () => startGame({ ...app.setup, seed: randomSeed(), hints: readSettings().hints }),
     onNewGame: app.guest ? null : () => gotoLobby(),
     onReplay: startReplay,
   });
@@ -1180,6 +1236,7 @@ async function startReplay() {
   setIdle(false);
   show($("result"), false);
   clearDescription();
+  clearOneChoiceNote();
   app.view = null; // "Describe the table" has nothing live to describe meanwhile
   const opened = await openReplay({
     game: app.setup.game, names: names(), humans: humans(), isOver: app.status.is_over, showError,
@@ -1310,6 +1367,7 @@ initPanels();
 initShortcuts(() => app.view && app.setup
   ? { view: app.view, viewer: app.viewer, names: names(), seats: app.setup.seats, fill } : null);
 initHints();
+initSettings();
 initRules({ getGame: () => (GAME_PHASES.has(app.phase) ? app.past?.game ?? app.setup?.game : null) });
 $("file-load").addEventListener("change", (e) => {
   const file = e.target.files?.[0];
@@ -1342,7 +1400,8 @@ window.__app = Object.freeze({
   get setup() { return copy(app.setup); },
   get lastError() { return lastErrorText(); },
   get engine() { return copy(app.engine); },
-  get pace() { return PACE; },
+  /** The computer's pace now, in ms (Settings' speed, or the address's ?pace=). */
+  get pace() { return pace(); },
   /** How many autosaves were written since the page loaded. */
   get autosaved() { return app.autosaved; },
   /** How many finished games were added to Your games since the page loaded. */

@@ -9,7 +9,9 @@
 // Cancel drops the search and leaves the game as it was. While it searches the button says so
 // and does nothing (aria-disabled; the focus, if it was on the button, goes to Cancel and comes
 // back with the answer). It shows only on a human's turn, for the seat on screen,
-// when the table has hints on (a lobby option). The suggestion belongs to one seat at one turn:
+// when the table has hints on (a new table takes Settings' "Hints" when it starts) and this
+// device's Settings offer hints: turned off there, the button and any suggestion go at once;
+// turned on again, they come back where the table allows them. The suggestion belongs to one seat at one turn:
 // a redraw for another turn (a move, a computer's turn, the curtain in hotseat) stops the search
 // or clears the answer, and an answer that arrives after the turn has changed is dropped, so it
 // never shows behind the curtain or to another player.
@@ -23,6 +25,7 @@ import { failureText } from "./engine-client.js";
 import { session } from "./session.js";
 import { announce, bringIntoView, curtainOpen, onShortcut } from "./a11y.js";
 import { $, show } from "./dom.js";
+import { readSettings, onSettings } from "./settings.js";
 
 /** How long the engine may search for a hint in all, in seconds (it stops sooner once the
  *  suggested move has been simulated often enough). */
@@ -58,7 +61,7 @@ export function clearHint() {
 }
 
 function canAsk() {
-  return Boolean(current?.enabled && current.canAct && !curtainOpen());
+  return Boolean(current?.enabled && readSettings().hints && current.canAct && !curtainOpen());
 }
 
 function updateButton() {
@@ -222,5 +225,12 @@ export function initHints() {
   $("btn-hint").addEventListener("click", () => ask());
   onShortcut("h", () => ask({ fromKey: true }));
   onShortcut("Escape", cancel);
+  onSettings((settings) => {
+    if (!settings.hints) {  // off on this device: no search goes on, no suggestion stays
+      stop();
+      clearReason();
+    }
+    updateButton();
+  });
   updateButton();
 }

@@ -1,9 +1,11 @@
 // The lobby: pick a game, the players (human or computer, names), options and seed.
 // Settings are remembered in localStorage (except the seed, which is new each time
-// unless the player types one).
+// unless the player types one). Whether the new table allows hints comes from the device's
+// Settings (js/settings.js), not from the lobby.
 
 import { h } from "./dom.js";
 import { openRules } from "./rules-panel.js";
+import { readSettings } from "./settings.js";
 
 const STORE_KEY = "moteplay.lobby.v1";
 /** The longest player name (the field refuses longer names; so does a loaded save). */
@@ -60,7 +62,7 @@ function settingsFor(game, store) {
     const ok = has && (!opt.values?.length || opt.values.some((v) => v === saved.options[opt.name]));
     options[opt.name] = ok ? saved.options[opt.name] : opt.default;
   }
-  return fitFirstPlayer({ numPlayers, seats, options, hints: saved.hints !== false });
+  return fitFirstPlayer({ numPlayers, seats, options });
 }
 
 /** "First player" offers only the seats in play: a chosen seat beyond them falls back to random. */
@@ -111,7 +113,6 @@ export function renderLobby(root, { games, onStart, onLoad, resume, notice, your
       gamePicker(),
       playersBlock(),
       optionsBlock(),
-      hintsBlock(),
       seedBlock(),
       yourGames,
     ].filter(Boolean));
@@ -222,16 +223,6 @@ export function renderLobby(root, { games, onStart, onLoad, resume, notice, your
       }));
   }
 
-  function hintsBlock() {
-    return h("fieldset", { class: "hints-setup" },
-      h("legend", {}, "Hints"),
-      h("label", { class: "inline" },
-        h("input", { type: "checkbox", checked: settings.hints, dataset: { testid: "hints", key: "hints" },
-                     onchange: (e) => { settings.hints = e.target.checked; remember(); } }),
-        " Allow hints (“Suggest a move”)"),
-      h("p", { class: "hint" }, "Human players may ask the computer to suggest a move (button or H key)."));
-  }
-
   function seedBlock() {
     return h("fieldset", { class: "seed" },
       h("legend", {}, "Seed"),
@@ -265,7 +256,7 @@ export function renderLobby(root, { games, onStart, onLoad, resume, notice, your
     root.querySelector(".lobby__error")?.remove();
     // a refusal from the engine comes back here, to be shown next to the Start button
     Promise.resolve(onStart({ game: game.name, numPlayers: settings.numPlayers, seats, seed: n,
-                              options: { ...settings.options }, hints: settings.hints }))
+                              options: { ...settings.options }, hints: readSettings().hints }))
       .then((error) => { if (error && root.isConnected && !root.hidden) alertIn(error); });
   }
 

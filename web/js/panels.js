@@ -38,9 +38,10 @@ export function initPanels() {
 
   const topbar = document.querySelector(".topbar");
   $("btn-menu").addEventListener("click", () => showMenu(!topbar.classList.contains("is-menu-open")));
-  // a chosen item closes the menu; Rules keeps it open, so the focus comes back to it from the panel
+  // a chosen item closes the menu; Rules and Settings keep it open, so the focus comes back to
+  // them from their panel
   $("game-menu").addEventListener("click", (ev) => {
-    if (ev.target.closest("button") && !ev.target.closest("#btn-rules")) showMenu(false);
+    if (ev.target.closest("button") && !ev.target.closest("#btn-rules, #btn-settings")) showMenu(false);
   });
   document.addEventListener("pointerdown", (ev) => {
     if (!topbar.contains(ev.target) && !ev.target.closest?.("dialog, [role=dialog]")) showMenu(false);

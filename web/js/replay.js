@@ -14,12 +14,12 @@
 import { failureText } from "./engine-client.js";
 import { session } from "./session.js";
 import { $, h, fillNames, show } from "./dom.js";
-import { PACE } from "./pace.js";
+import { pace } from "./pace.js";
 import { announce, rove } from "./a11y.js";
 import { viewFor } from "./views/index.js";
 
-/** Time between two steps while playing, in ms (the page's pace, at least 40 ms). */
-const PLAY_MS = Math.max(40, PACE);
+/** Time between two steps while playing, in ms (the page's pace now, at least 40 ms). */
+const playMs = () => Math.max(40, pace());
 
 /**
  * The policy: whose view a replay may show.
@@ -152,9 +152,9 @@ function togglePlay() {
       return;
     }
     await goTo(replay.step + 1, { say: false, playing: true });
-    if (replay && replay.timer != null) replay.timer = setTimeout(tick, PLAY_MS);
+    if (replay && replay.timer != null) replay.timer = setTimeout(tick, playMs());
   };
-  replay.timer = setTimeout(tick, PLAY_MS);
+  replay.timer = setTimeout(tick, playMs());
 }
 
 function stopPlay() {
