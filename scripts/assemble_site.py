@@ -17,7 +17,6 @@ Layout produced::
       wheels/<hash>/moteplay-<version>-py3-none-any.whl   the engine wheel hatchling built
       wheels/<hash>/moteplay-<version>-bytecode.zip       its modules compiled (.pyc), with the
                                         glue's and PyScript's package's
-      bench/                            the bare Pyodide page and Pyodide's full standard library
       build.json                        the lobby's games (list_games), the engine's paths, the
                                         snapshot key, versions, the build's hash
       sw.js                             the service worker, with this build's hash and file list
@@ -70,9 +69,8 @@ def npm_version(package_dir: Path) -> str:
     return json.loads((package_dir / "package.json").read_text())["version"]
 
 
-# Never precached: the worker itself, the benchmark's bare page, GitHub Pages' marker.
+# Never precached: the worker itself and GitHub Pages' marker.
 NOT_PRECACHED = {"sw.js", ".nojekyll"}
-NOT_PRECACHED_DIRS = {"bench"}
 
 
 def precache_list(out: Path) -> list[str]:
@@ -80,7 +78,7 @@ def precache_list(out: Path) -> list[str]:
     paths = []
     for path in out.rglob("*"):
         rel = path.relative_to(out)
-        if path.is_file() and rel.as_posix() not in NOT_PRECACHED and rel.parts[0] not in NOT_PRECACHED_DIRS:
+        if path.is_file() and rel.as_posix() not in NOT_PRECACHED:
             paths.append(rel.as_posix())
     return sorted(paths)
 
@@ -315,7 +313,7 @@ def main() -> int:
         shutil.copy2(pyodide_src / name, out / "pyodide" / name)
 
     # 3. PyScript, the compiled standard library, the engine wheel and its bytecode (one
-    #    folder named by their hash); Pyodide's full standard library for the bare bench page
+    #    folder named by their hash)
     pyscript_dir = copy_pyscript(node, out)
     write_module_preloads(out, pyscript_dir)
     #    the browser libraries (site/vendor/, loaded only for play on several devices), the
@@ -326,7 +324,6 @@ def main() -> int:
     site_csp.write_policy(out / "index.html", site_csp.relays_from_config(ROOT / "web" / "js" / "net" / "config.js"))
     compiled = pyodide_files(pyodide_src / "python_stdlib.zip", wheel)
     shutil.copy2(compiled / "python_stdlib.zip", out / "pyodide" / "python_stdlib.zip")
-    shutil.copy2(pyodide_src / "python_stdlib.zip", out / "bench" / "python_stdlib.zip")
     folder = hashlib.sha256((sha256(wheel) + sha256(compiled / "bytecode.zip")).encode()).hexdigest()[:12]
     wheel_rel = f"wheels/{folder}/{wheel.name}"
     bytecode_rel = f"wheels/{folder}/{wheel.name.replace('-py3-none-any.whl', '-bytecode.zip')}"

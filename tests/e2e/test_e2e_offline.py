@@ -148,6 +148,27 @@ def continue_game(page, status: dict) -> None:
         {k: status[k] for k in ("seed", "turn", "current_player")}
 
 
+# ------------------------------------------------------------------ what is published
+def precached_files(site: Path) -> list[str]:
+    """The FILES list the build wrote into the site's service worker (paths, queries dropped)."""
+    source = (site / "sw.js").read_text()
+    start = source.index("const FILES = ") + len("const FILES = ")
+    files, _ = json.JSONDecoder().raw_decode(source[start:])
+    return [f.split("?")[0] for f in files]
+
+
+def test_the_site_holds_only_what_players_need():
+    # Pages publishes site/ and the service worker stores its list: no benchmark page in either
+    # (scripts/bench serves its bare Pyodide page from dist/bench-site/)
+    on_disk = sorted(p.relative_to(SITE).as_posix() for p in SITE.rglob("*") if p.is_file())
+    assert not (SITE / "bench").exists()
+    assert [f for f in on_disk if "bench" in f or "bare" in f] == []
+    # the worker stores every file but itself and Pages' marker
+    files = precached_files(SITE)
+    assert "pyodide/pyodide.asm.wasm" in files and "index.html" in files
+    assert sorted(files) == [f for f in on_disk if f not in ("sw.js", ".nojekyll")]
+
+
 # ------------------------------------------------------------------ offline after one visit
 def test_offline_after_one_visit_under_a_sub_path(site, sw_context):
     context, watch = sw_context
@@ -162,6 +183,7 @@ def test_offline_after_one_visit_under_a_sub_path(site, sw_context):
     assert any(u.endswith(build["wheel"]) for u in cached)
     assert any(u.endswith("pyodide/pyodide.asm.wasm") for u in cached)
     assert all(urlparse(u).path.startswith(BASE) for u in cached)
+    assert not any("/bench/" in u for u in cached)
 
     status = play_some_motto(page, 3)
 
