@@ -16,8 +16,7 @@ See ``docs/engine-api.md`` for the whole contract.
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
-
+from .version import __version__
 from .core import (
     Action,
     GameInfo,

@@ -460,7 +460,7 @@ class State:
         """A JSON-safe save: enough to rebuild this exact state with :func:`engine.load`: the
         settings, the seed, the actions (``start``: the position they start from, ``null`` for
         the deal of the seed) and the position after them (``state``, see :meth:`snapshot`)."""
-        from . import __version__
+        from .version import __version__
         return {"format": SAVE_FORMAT, "engine": __version__, "game": self.info.name,
                 "num_players": self.num_players, "options": dict(self.options),
                 "seed": self.seed, "start": json_copy(self._start), "actions": list(self.history),

@@ -8,81 +8,27 @@ another seat's hand, the deck order or any other hidden field of ``state``; the 
 check this by reshuffling what the seat cannot see and asserting the choice does not change.
 
 A game's own bots are listed in its spec (``Game.bots``, see :mod:`engine.spec`); the generic ones
-(``random``, and ``hard`` from :mod:`.search`) serve every game and are registered here with
-:func:`register_bot`. ``available(game)`` lists them for the lobby, ``make_bot(game, name)``
-builds one.
+(``random`` from :mod:`.base`, ``hard`` from :mod:`.search`, ``expert`` from :mod:`.expert`) serve
+every game and are listed here (:func:`register_bot` adds another). ``available(game)`` lists them
+for the lobby, ``make_bot(game, name)`` builds one. The bots' modules build on :mod:`.base` and
+never import this package, so nothing imports back up.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable
 
 from ..core import State, game_spec
 from ..rng import Rng
+from .base import RETREAT_IDS, Bot, RandomBot, Suggestion, hooks_of, only_choice_reason, random_action
+from .expert import ExpertBot
+from .search import SearchBot
 
-#: Action ids that only undo part of a compound decision; random play never picks them.
-RETREAT_IDS = frozenset({"cancel"})
-
-
-class Bot:
-    """Base class. Subclasses set ``name`` and ``title`` and implement :meth:`choose`."""
-
-    name = "bot"
-    title = "Computer"
-
-    def choose(self, state: State, seat: int, rng: Rng) -> str:
-        raise NotImplementedError
-
-    def suggest(self, state: State, seat: int, rng: Rng, seconds: float | None = None,
-                iterations: int | None = None) -> "Suggestion":
-        """A move to suggest to ``seat`` (to move in ``state``) with one short reason, under the
-        same honesty rule as :meth:`choose`. ``state`` is left as it was. The default asks
-        :meth:`choose` and gives a plain reason; the hard bot says what its search found."""
-        action = self.choose(state.clone(), seat, rng)
-        reason = only_choice_reason(state) or "This is the move the computer would make."
-        return Suggestion(action, reason, (action,))
-
-    def __repr__(self) -> str:
-        return f"<bot {self.name}>"
-
-
-@dataclass(frozen=True)
-class Suggestion:
-    """A suggested move for the seat to move: the first ``action`` id to take, the whole
-    ``line`` of that seat's actions it belongs to (select, select, select, confirm), and a short
-    plain-English ``reason`` (may contain ``{P0}``-style seat names; never hidden information)."""
-
-    action: str
-    reason: str
-    line: tuple[str, ...] = ()
-
-
-def only_choice_reason(state: State) -> str | None:
-    """The reason to give when the seat has a single legal action, else ``None``."""
-    return "It is your only choice." if len(state.legal_actions()) == 1 else None
-
-
-def random_action(state: State, rng: Rng) -> str:
-    """A uniformly random legal action id for the player to move (never a mere "cancel" when
-    anything else exists). Shared by the easy bot, random rollouts and the benchmarks."""
-    actions = state.legal_actions()
-    forward = [a for a in actions if a.id not in RETREAT_IDS] or actions
-    return forward[rng.below(len(forward))].id
-
-
-class RandomBot(Bot):
-    """Picks uniformly among the legal actions (never a mere "cancel" when anything else exists)."""
-
-    name = "random"
-    title = "Easy (random moves)"
-
-    def choose(self, state: State, seat: int, rng: Rng) -> str:
-        return random_action(state, rng)
-
+__all__ = ["RETREAT_IDS", "Bot", "RandomBot", "Suggestion", "hooks_of", "only_choice_reason", "random_action",
+           "LEVELS", "available", "make_bot", "play_out", "register_bot"]
 
 #: the bots that serve every game, by name (a game's own bots are in its spec)
-_GENERIC: dict[str, Callable[[], Bot]] = {"random": RandomBot}
+_GENERIC: dict[str, Callable[[], Bot]] = {cls.name: cls for cls in (RandomBot, SearchBot, ExpertBot)}
 
 
 def register_bot(game: str = "*"):
@@ -134,6 +80,3 @@ def play_out(state: State, bots: list[Bot], rng: Rng, max_actions: int = 100_000
         state.apply(bots[seat].choose(state, seat, rng))
     raise RuntimeError(f"the game did not end within {max_actions} actions")
 
-
-from . import search  # noqa: E402,F401 - last, as it needs this module: registers the hard bot for every game
-from . import expert  # noqa: E402,F401 - registers the expert bot for every game

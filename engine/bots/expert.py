@@ -33,8 +33,8 @@ from typing import TYPE_CHECKING, Callable
 
 from ..core import State, game_spec
 from ..rng import Rng
-from . import register_bot
-from .search import FlatSearch, SearchBot, hooks_of, outcome
+from .base import hooks_of
+from .search import FlatSearch, SearchBot, outcome
 
 if TYPE_CHECKING:
     from .hints import Tally
@@ -130,7 +130,6 @@ class ExpertSearch(FlatSearch):
         return self.options[max(self.active, key=lambda i: (mean(i), -i))]
 
 
-@register_bot("*")
 class ExpertBot(SearchBot):
     """Expert: the hard bot's determinized flat search with short rollouts judged by the game's
     learned evaluation, and sequential halving over the options. Without an evaluation for a

@@ -42,9 +42,8 @@ from dataclasses import dataclass
 
 from ..core import State
 from ..rng import Rng
-from . import Bot, Suggestion
 from ..words import plural
-from .search import hooks_of
+from .base import Bot, Suggestion, hooks_of
 
 #: the fewest plays of the suggested option a percentage may be drawn from
 MIN_PLAYS = 100

@@ -29,20 +29,12 @@ from __future__ import annotations
 
 import math
 import time
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 from ..core import State, game_spec
 from ..rng import Rng
-from ..spec import SearchHooks
-from . import RETREAT_IDS, Bot, Suggestion, random_action, register_bot
-
-if TYPE_CHECKING:
-    from .hints import Tally
-
-
-def hooks_of(state: State) -> SearchHooks:
-    """The game's search hooks (its spec's :class:`~engine.spec.SearchHooks`; ``None``: the default)."""
-    return game_spec(state.info.name).search
+from .base import RETREAT_IDS, Bot, Suggestion, hooks_of, random_action
+from .hints import HintSearch, Tally
 
 
 def outcome(state: State) -> list[float]:
@@ -173,7 +165,6 @@ class Node:
         self.reward = 0.0           # summed reward of ``mover``
 
 
-@register_bot("*")
 class SearchBot(Bot):
     """Hard: determinized Monte Carlo search (flat over the game's options, else ISMCTS) with a
     time budget (or a fixed number of iterations)."""
@@ -382,6 +373,3 @@ class SearchBot(Bot):
                     visited.reward += rewards[visited.mover]
         self.last_iterations = count
         return root
-
-
-from .hints import HintSearch  # noqa: E402 - last: it builds on this module

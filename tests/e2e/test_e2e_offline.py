@@ -215,7 +215,7 @@ def changed_build(tmp_path: Path) -> Path:
     with zipfile.ZipFile(wheel_a) as src, zipfile.ZipFile(wheel_b, "w", zipfile.ZIP_DEFLATED) as dst:
         for item in src.infolist():
             data = src.read(item)
-            if item.filename == "engine/__init__.py":
+            if item.filename == "engine/version.py":
                 data = data.replace(b'__version__ = "0.1.0"', f'__version__ = "{version_b}"'.encode())
                 assert version_b.encode() in data
             dst.writestr(item, data)

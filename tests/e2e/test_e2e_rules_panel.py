@@ -19,7 +19,7 @@ def sections(page):
 
 def shown_cards(page):
     return page.eval_on_selector_all("[data-testid=card-ref]:not([hidden])",
-                                     "els => els.map(e => [e.dataset.card, e.dataset.material])")
+                                     "els => els.map(e => [e.dataset.card, e.dataset.group])")
 
 
 def test_rules_from_the_lobby_for_each_game(app):
@@ -114,6 +114,19 @@ def test_rules_during_a_game_open_at_that_game(app):
     assert page.evaluate("window.__app.phase") == "human"
 
 
+def test_a_views_own_how_to_play_opens_the_panel_at_its_game(app):
+    """Motto's table has its own "How to play Motto" (data-rules-game="motto"): the panel opens
+    there, with the pictures the view draws, and the focus comes back to that button."""
+    page = app
+    page.click("[data-testid=game-motto]")
+    start(page, players=2, seats=["human", "random"], seed=3)
+    page.click("#table [data-testid=rules]")
+    page.wait_for_selector(f"{DIALOG}[data-game=motto] {READY}")
+    assert page.inner_text("#rules-title") == "How to play Motto"
+    assert page.locator(f"{DIALOG} [data-figure] .rules-pieces").count() >= 2
+    page.keyboard.press("Escape")
+    page.wait_for_selector(DIALOG, state="hidden")
+    assert page.evaluate("document.activeElement.dataset.testid") == "rules"
 def test_rules_open_offline(site, sw_context):  # noqa: F811 - the offline tests' fixtures, imported above
     """After one visit the panel works with no network: its texts, pictures and card data are
     part of the precached build."""

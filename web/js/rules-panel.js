@@ -2,18 +2,22 @@
 //
 // The games and their texts come from each game's spec, through games.js (written by the
 // build). The texts are static files of the site, in our own words: rules/<game>.html (one
-// <section data-section="…"> per part: overview, setup, turn, scoring, end, rulings, and for
-// Mottainai glossary and cards). They follow docs/rules/<game>.md, which is the source of
-// truth. Pictures come from rules-figures.js, Mottainai's card reference from rules-cards.js.
+// <section data-section="…"> per part: overview, setup, turn, scoring, end, rulings, and any a game
+// adds, such as a glossary and its cards). They follow docs/rules/<game>.md, which is the source of
+// truth. Pictures are drawn by rules-figures.js and a card reference by rules-cards.js, each
+// with what the game's view module gives (its `rulesFigures` and `cardReference`,
+// views/contract.js), so this panel names no game.
 //
 // Opened by the "Rules" button of the top bar (at the current game's rules during a game,
-// else at the game chosen in the lobby) and by each game's "How to play" in the lobby.
+// else at the game chosen in the lobby), by each game's "How to play" in the lobby and by any
+// button with data-rules-game="<game>" (a view's own "How to play").
 // Esc or the close button closes it, and the focus goes back to the button that opened it.
 
 import { h } from "./dom.js";
 import { drawFigures, loadRulesFile } from "./rules-figures.js";
 import { drawCardReference } from "./rules-cards.js";
 import { GAMES } from "./games.js";
+import { viewFor } from "./views/index.js";
 
 let dialog = null;
 let opener = null;
@@ -25,6 +29,10 @@ export function initRules({ getGame } = {}) {
   if (getGame) currentGame = getGame;
   document.getElementById("btn-rules")?.addEventListener("click", (e) => {
     openRules(currentGame() ?? lobbyGame(), e.currentTarget);
+  });
+  document.addEventListener("click", (e) => {
+    const button = e.target.closest?.("[data-rules-game]");
+    if (button) openRules(button.dataset.rulesGame, button);
   });
 }
 
@@ -83,9 +91,13 @@ async function show(game) {
   const body = dialog.querySelector(".rules__body");
   const toc = dialog.querySelector(".rules__toc");
   body.dataset.ready = "false";
-  let source;
+  let source, view;
   try {
-    source = await loadText(info);
+    // without its view module the text is still shown, without its pictures
+    [source, view] = await Promise.all([loadText(info), viewFor(info.name).catch((err) => {
+      console.error(err);
+      return {};
+    })]);
   } catch (err) {
     if (shownGame !== info.name) return;
     body.replaceChildren(h("p", { role: "alert" }, `The rules could not be loaded (${err.message ?? err}).`));
@@ -95,10 +107,14 @@ async function show(game) {
   const template = document.createElement("template");
   template.innerHTML = source; // our own static file, shipped with the site
   const content = template.content;
-  const refs = content.querySelectorAll("[data-card-reference]");
-  await Promise.all([drawFigures(content), ...[...refs].map((el) => drawCardReference(el).catch((err) => {
-    el.replaceChildren(h("p", { role: "alert" }, `The card list could not be loaded (${err.message ?? err}).`));
-  }))]);
+  const refs = view.cardReference ? [...content.querySelectorAll("[data-card-reference]")] : [];
+  await Promise.all([drawFigures(content, view.rulesFigures), ...refs.map(async (el) => {
+    try {
+      drawCardReference(el, await view.cardReference());
+    } catch (err) {
+      el.replaceChildren(h("p", { role: "alert" }, `The card list could not be loaded (${err.message ?? err}).`));
+    }
+  })]);
   if (shownGame !== info.name) return;
   toc.replaceChildren(h("ul", {}, [...content.querySelectorAll("section[data-section] > h3")].map((h3) =>
     h("li", {}, h("a", { href: `#${h3.id}`, onclick: (e) => { e.preventDefault(); jump(h3.id); } }, h3.textContent)))));

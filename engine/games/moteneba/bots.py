@@ -556,4 +556,3 @@ def moteneba_reason(state: MotenebaState, seat: int, line: list[str], found: Fou
         girl = GIRLS[state.girls[int(line[1][5:])]]["name"]
         return f"Place a {colour} cube by {girl}. {odds}"
     return odds
-from . import evaluation  # noqa: E402,F401 - last: registers the expert's features (it needs this module)

@@ -88,6 +88,19 @@
  */
 
 /**
+ * The Rules panel's pictures for the game's help text (rules/<game>.html): figure name (its
+ * <figure data-figure="NAME">) -> a function drawing the picture (rules-figures.js).
+ * @typedef {Object<string, () => Promise<Node>>} RulesFigures
+ */
+
+/**
+ * The Rules panel's card reference (rules-cards.js, drawCardReference: what each field is),
+ * for a help text with a [data-card-reference] element.
+ * @callback CardReference
+ * @returns {Promise<object>}
+ */
+
+/**
  * A game's view module (views/<game>.js). Only render is required: generic.js, for a game
  * without its own views, has nothing else.
  * @typedef {object} ViewModule
@@ -96,11 +109,13 @@
  * @property {DecorateResult} [decorateResult]
  * @property {RenderHoldings} [renderHoldings]
  * @property {RenderMoment} [renderMoment]
+ * @property {RulesFigures} [rulesFigures]
+ * @property {CardReference} [cardReference]
  */
 
 /** The hooks of the contract: each is a function when present; `render` must be present. */
 export const REQUIRED_HOOKS = ["render"];
-export const OPTIONAL_HOOKS = ["describe", "decorateResult", "renderHoldings", "renderMoment"];
+export const OPTIONAL_HOOKS = ["describe", "decorateResult", "renderHoldings", "renderMoment", "cardReference"];
 
 /** What is wrong with `module` as a view module: [] when it keeps the contract. */
 export function checkViewModule(module) {
@@ -110,6 +125,11 @@ export function checkViewModule(module) {
   }
   for (const name of OPTIONAL_HOOKS) {
     if (name in (module ?? {}) && typeof module[name] !== "function") problems.push(`${name} is not a function`);
+  }
+  if ("rulesFigures" in (module ?? {})) {
+    for (const [figure, draw] of Object.entries(module.rulesFigures ?? {})) {
+      if (typeof draw !== "function") problems.push(`rulesFigures["${figure}"] is not a function`);
+    }
   }
   return problems;
 }

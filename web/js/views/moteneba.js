@@ -12,6 +12,7 @@
 // Every cube shows its colour's letter (R, B, Y, W, K) and a pattern, so nothing depends on hue.
 
 import { h, nameWith, plural, spaced } from "../dom.js";
+import { loadRulesData, pieces } from "../rules-figures.js";
 
 const PLACE = { 1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th" };
 const PHASES = {
@@ -433,3 +434,54 @@ export function renderHoldings(holding) {
           spaced(h("span", { class: "mn-event__title" }, `${e.title}:`), h("span", { class: "mn-event__text" }, e.text)))))
     : h("p", { class: "muted" }, "No event cards.");
 }
+
+// ---------------------------------------------------------------- the Rules panel's pictures
+// From rules/moteneba-girls.json (written by the build from engine/games/moteneba/data.json).
+function rulesGirl(girl) {
+  const hearts = girl.hearts;
+  return h("article", { class: "mn-girl rules-girl" },
+    h("span", { class: "mn-girl__card", role: "img",
+                "aria-label": `${girl.name}: hearts ${hearts.join(", ")}${girl.event ? ", event card symbol" : ""}` },
+      h("span", { class: "mn-girl__name" }, girl.name),
+      heartsLine(hearts, hearts),
+      girl.event ? h("span", { class: "mn-event-mark" }, "✉ event") : null));
+}
+
+/** The pictures of rules/moteneba.html (<figure data-figure="NAME">), see rules-figures.js. */
+export const rulesFigures = {
+  async "moteneba-cubes"() {
+    const data = await loadRulesData("moteneba-girls");
+    const info = colourInfo(data);
+    return pieces("moteneba", data.colours.map((c) =>
+      h("span", { class: "rules-pieces__cube" }, cube(c.key, info), h("span", {}, c.name))));
+  },
+  async "moteneba-girl"() {
+    const data = await loadRulesData("moteneba-girls");
+    const girl = data.girls.find((g) => g.event && g.hearts.length === 3) ?? data.girls[0];
+    return pieces("moteneba", rulesGirl(girl));
+  },
+  async "moteneba-ranking"() {
+    const data = await loadRulesData("moteneba-girls");
+    const info = colourInfo(data);
+    const rungs = [["red", 2], ["blue", 1], ["yellow", 1], ["white", 0], ["black", 0]];
+    return pieces("moteneba", h("ol", { class: "mn-ladder rules-ladder", "aria-label": "Example ranking" },
+      rungs.map(([colour, cubes], i) => h("li", { class: "mn-rung" },
+        h("span", { class: "mn-value", "aria-label": `value ${5 - i}` }, String(5 - i)),
+        h("span", { class: `mn-topic mn-topic--${colour}` },
+          cube(colour, info),
+          h("span", { class: "mn-topic__name" }, info[colour].name),
+          h("span", { class: "mn-topic__count" }, plural(cubes, "cube")))))));
+  },
+  /** Every girl's hearts, from the data file (our reconstruction, ruling N10). */
+  async "moteneba-girls-table"() {
+    const data = await loadRulesData("moteneba-girls");
+    const place = (g, i) => (g.hearts[i] == null ? "—" : `♥ ${g.hearts[i]}`);
+    return h("table", { class: "rules-table", dataset: { testid: "girls-table" } },
+      h("caption", {}, "The fourteen girls (reconstructed heart values)"),
+      h("thead", {}, h("tr", {},
+        ["Girl", "1st", "2nd", "3rd", "Event card"].map((t) => h("th", { scope: "col" }, t)))),
+      h("tbody", {}, data.girls.map((g) => h("tr", {},
+        h("th", { scope: "row" }, g.name), [0, 1, 2].map((i) => h("td", {}, place(g, i))),
+        h("td", {}, g.event ? "✉ yes" : "no")))));
+  },
+};

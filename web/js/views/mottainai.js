@@ -12,6 +12,7 @@
 import { h, nameWith, plural, spaced } from "../dom.js";
 import { closeCardInfo, readable, readCardAgain } from "../card-info.js";
 import { rove } from "../a11y.js";
+import { arrow, loadRulesData, pieces } from "../rules-figures.js";
 
 // ---------------------------------------------------------------- materials (inline SVG icons)
 const ICONS = {
@@ -487,4 +488,64 @@ export function renderHoldings(holding) {
     row("Hand", holding.hand),
     holding.waiting.length ? row("Waiting area", holding.waiting) : null,
     holding.face_down_task ? row("Task, face down", [holding.face_down_task]) : null);
+}
+
+// ---------------------------------------------------------------- the Rules panel
+// Its pictures and its card reference, from rules/mottainai-cards.json (written by the build
+// from engine/games/mottainai/cards.json and the card table of docs/rules/mottainai.md).
+const upper = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+
+function rulesCard(card, note = "") {
+  return h("span", { class: `mt-card mt-card--${card.material}`, role: "img",
+                     "aria-label": `${card.label}, ${upper(card.role)} task${note ? `, ${note}` : ""}` },
+    cardFace(card));
+}
+
+const rulesLabel = (text) => h("span", { class: "rules-pieces__label" }, text);
+
+/** The pictures of rules/mottainai.html (<figure data-figure="NAME">), see rules-figures.js. */
+export const rulesFigures = {
+  async "mottainai-materials"() {
+    const data = await loadRulesData("mottainai-cards");
+    const firstOf = (material) => data.cards.find((c) => c.material === material);
+    return pieces("mottainai", ["paper", "stone", "cloth", "clay", "metal"].map((m) => rulesCard(firstOf(m))));
+  },
+  async "mottainai-work"() {
+    const data = await loadRulesData("mottainai-cards");
+    const [work, ...support] = data.cards.filter((c) => c.material === "clay").slice(0, 3);
+    return pieces("mottainai",
+      h("span", { class: "rules-pieces__group" }, rulesLabel("work, from your hand"), rulesCard(work, "the work")),
+      h("span", { class: "rules-pieces__plus", "aria-hidden": "true" }, "+"),
+      h("span", { class: "rules-pieces__group" }, rulesLabel("support, in your craft bench"),
+        h("span", { class: "rules-pieces__row" }, support.map((c) => rulesCard(c, "support")))),
+      arrow(),
+      h("span", { class: "rules-pieces__group" }, rulesLabel("a completed work"),
+        h("span", { class: `mt-card mt-card--${work.material} mt-card--mini`, role: "img",
+                    "aria-label": `${work.label}, completed work` }, cardFace(work, { mini: true }))));
+  },
+  async "mottainai-cover"() {
+    const data = await loadRulesData("mottainai-cards");
+    learnNames(data.cards);
+    return pieces("mottainai",
+      h("span", { class: "rules-pieces__group" }, rulesLabel("helpers"),
+        groupChip({ material: "paper", count: 2, covered: true, cover: 2 }, "helpers")),
+      h("span", { class: "rules-pieces__group" }, rulesLabel("sales"),
+        groupChip({ material: "clay", count: 3, covered: false, cover: 2 }, "sales")));
+  },
+};
+
+/** The Rules panel's card reference (rules-cards.js): all 54 cards, searched by name,
+ *  material or task, filtered by material (the materials' and tasks' names are the engine's). */
+export async function cardReference() {
+  const data = await loadRulesData("mottainai-cards");
+  return {
+    cards: data.cards,
+    listClass: "mottainai",
+    face: (card) => h("span", { class: `mt-card mt-card--${card.material} mt-card--mini` }, cardFace(card, { mini: true })),
+    meta: (card) => `${card.material_name} · value ${card.value} · ${card.role_name} task${card.timing ? ` · when: ${card.timing}` : ""}`,
+    words: (card) => `${card.name} ${card.material_name} ${card.role_name}`,
+    group: (card) => [card.material, card.material_name],
+    hint: "By name, material or task, e.g. “Kite”, “clay” or “Smith”.",
+    groupsLabel: "Show the cards of one material",
+  };
 }

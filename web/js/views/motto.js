@@ -7,7 +7,7 @@
 // of life as text, and each colour has its own band pattern (dots / solid / stripes).
 
 import { h, nameWith, plural, spaced } from "../dom.js";
-import { openRules } from "../rules-panel.js";
+import { arrow, pieces } from "../rules-figures.js";
 
 // ---------------------------------------------------------------- symbols (inline SVG)
 const ICONS = {
@@ -207,10 +207,11 @@ function handSection(view, ctx) {
       : null);
 }
 
-/** The way to the rules from the table (as from the lobby): the Rules panel at Motto's rules. */
+/** The way to the rules from the table (as from the lobby): the Rules panel at Motto's rules
+ *  (rules-panel.js opens it for any button with data-rules-game). */
 function rulesButton() {
-  return h("button", { type: "button", class: "m-rules", dataset: { testid: "rules" },
-                       onclick: (e) => openRules("motto", e.currentTarget) }, "How to play Motto");
+  return h("button", { type: "button", class: "m-rules", dataset: { testid: "rules", rulesGame: "motto" } },
+    "How to play Motto");
 }
 
 // ---------------------------------------------------------------- entry point
@@ -264,3 +265,30 @@ export function renderHoldings(holding) {
                                                dataset: { testid: "open-hand-card", card: card.key } }, cardFace(card))))
     : h("p", { class: "muted" }, "No cards in hand.");
 }
+
+// ---------------------------------------------------------------- the Rules panel's pictures
+function rulesCard(symbol, count, colour) {
+  const stage = { purple: "youth", red: "adulthood", blue: "old age" }[colour];
+  const card = { key: `${symbol}-${count}-${colour}`, symbol, count, colour, stage };
+  return h("span", { class: cardClass(card), role: "img", "aria-label": `${count} ${SYMBOL_NAMES[symbol]}, ${colour} (${stage})` },
+    cardFace(card));
+}
+
+const rulesToken = (key, kind, label, size) => token({ key, kind, label, size });
+
+/** The pictures of rules/motto.html (<figure data-figure="NAME">), see rules-figures.js. */
+export const rulesFigures = {
+  async "motto-card"() {
+    return pieces("motto", rulesCard("passion", 2, "red"));
+  },
+  async "motto-stack"() {
+    return pieces("motto", h("span", { class: "tokens" },
+      [3, 2, 1].map((size) => rulesToken("love", "symbol", "Love", size))));
+  },
+  async "motto-set"() {
+    return pieces("motto",
+      rulesCard("love", 2, "red"), rulesCard("passion", 2, "red"), rulesCard("passion", 2, "red"),
+      arrow(),
+      h("span", { class: "tokens" }, rulesToken("red", "colour", "Red", 3), rulesToken("2", "number", "Two", 3)));
+  },
+};
