@@ -31,16 +31,23 @@ SIZES = {
 SHOTS = os.environ.get("OUTCOME_SHOTS")  # a folder: screenshots of the scoring screen
 
 
-def last_cube_of_year_one(state) -> bool:
-    """Seat 0 places the year's last cube, nobody holds an event card (no +3 Power step), and a
-    computer seat moves first in year 2."""
+def after_the_last_cube_of_year_one(state):
+    """The position after seat 0 places the year's last cube (nobody holding an event card, so
+    no +3 Power step) and the year is scored, or None when ``state`` is not that moment."""
     if not (state.phase == "play" and state.year == 1 and state.current_player == 0 and state.pending is None
             and sum(map(sum, state.unplaced)) == 1 and not any(state.hands)):
-        return False
+        return None
     after = state.clone()
     for action in last_placement(state):
         after.apply(action)
-    return after.year == 2 and after.current_player != 0
+    return after if after.year == 2 else None
+
+
+def last_cube_of_year_one(state) -> bool:
+    """Seat 0 places the year's last cube, nobody holds an event card (no +3 Power step), and a
+    computer seat moves first in year 2."""
+    after = after_the_last_cube_of_year_one(state)
+    return after is not None and after.current_player != 0
 
 
 def last_placement(state) -> list[str]:
@@ -187,13 +194,7 @@ def test_motto_last_round_and_game_over_show_in_the_turn_line(app, tmp_path):
 
 def hotseat_year_end(state) -> bool:
     """As last_cube_of_year_one, but another seat (a person, in hotseat) moves first in year 2."""
-    if not (state.phase == "play" and state.year == 1 and state.current_player == 0 and state.pending is None
-            and sum(map(sum, state.unplaced)) == 1 and not any(state.hands)):
-        return False
-    after = state.clone()
-    for action in last_placement(state):
-        after.apply(action)
-    return after.year == 2
+    return after_the_last_cube_of_year_one(state) is not None
 
 
 def test_hotseat_shows_the_year_on_the_shared_screen_before_the_curtain(app, tmp_path):
