@@ -18,18 +18,9 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
-from .core import (
-    Action,
-    GameInfo,
-    IllegalActionError,
-    Option,
-    SaveError,
-    State,
-    fill_names,
-    game_class,
-    load,
-    load_save,
-)
+from .core import Action, GameInfo, IllegalActionError, Option, State, fill_names
+from .registry import game_class
+from .saves import SaveError, load, load_save
 from . import games  # noqa: F401 - imported to register every game
 
 __all__ = ["Action", "GameInfo", "IllegalActionError", "Option", "SaveError", "State",
@@ -38,7 +29,7 @@ __all__ = ["Action", "GameInfo", "IllegalActionError", "Option", "SaveError", "S
 
 def list_games() -> list[dict]:
     """Every game: ``name``, ``title``, ``min_players``, ``max_players``, ``options``, ``blurb``."""
-    from .core import game_names
+    from .registry import game_names
     return [game_class(name).info.to_json() for name in game_names()]
 
 

@@ -309,3 +309,14 @@ def test_a_step_the_rules_now_take_by_themselves_is_taken_for_a_stored_position(
     assert views(loaded.state) == views(expected) and ids(loaded.state) == ids(expected)
     again = json.dumps(loaded.state.save())
     assert json.dumps(engine.load(again).save()) == again
+
+
+def test_the_names_that_moved_out_of_core_are_still_importable_from_it():
+    from engine import core, registry, saves
+    for name in ("register", "game_spec", "game_class", "game_names", "_GAMES"):
+        assert getattr(core, name) is getattr(registry, name)
+    for name in ("SAVE_FORMAT", "OLD_SAVE_FORMATS", "RESTORED_NOTICE", "SaveError", "Loaded",
+                 "load", "load_save"):
+        assert getattr(core, name) is getattr(saves, name)
+    with pytest.raises(AttributeError):
+        core.no_such_name
