@@ -17,18 +17,9 @@ See ``docs/engine-api.md`` for the whole contract.
 from __future__ import annotations
 
 from .version import __version__
-from .core import (
-    Action,
-    GameInfo,
-    IllegalActionError,
-    Option,
-    SaveError,
-    State,
-    fill_names,
-    game_class,
-    load,
-    load_save,
-)
+from .core import Action, GameInfo, IllegalActionError, Option, State, fill_names
+from .registry import game_class
+from .saves import SaveError, load, load_save
 from . import games  # noqa: F401 - imported to register every game
 
 __all__ = ["Action", "GameInfo", "IllegalActionError", "Option", "SaveError", "State",
@@ -37,7 +28,7 @@ __all__ = ["Action", "GameInfo", "IllegalActionError", "Option", "SaveError", "S
 
 def list_games() -> list[dict]:
     """Every game: ``name``, ``title``, ``min_players``, ``max_players``, ``options``, ``blurb``."""
-    from .core import game_names
+    from .registry import game_names
     return [game_class(name).info.to_json() for name in game_names()]
 
 

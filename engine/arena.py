@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from . import new_game
 from .bots import LEVELS, make_bot
-from .core import game_class
+from .registry import game_class
 from .rng import Rng
 
 

@@ -10,7 +10,7 @@ import time
 
 from . import new_game
 from .bots import make_bot, random_action
-from .core import game_class, game_names
+from .registry import game_class, game_names
 from .rng import Rng
 
 

@@ -23,10 +23,11 @@ from . import __version__, inputs, list_games as _list_games, new_game as _new_g
 from .bots import available, make_bot
 from .bots.hints import HintSearch
 from .bots.search import SearchBot
-from .core import SaveError, State, load_save as _load_save
+from .core import State
 from .inputs import quote
 from .replay import Replay
 from .rng import Rng
+from .saves import SaveError, load_save as _load_save
 
 #: the longest a ``benchmark`` call may measure random playouts, in seconds per game
 MAX_BENCHMARK_SECONDS = 30.0

@@ -12,7 +12,8 @@ import sys
 
 from . import __version__, list_games, load_save, new_game
 from .bots import available, make_bot
-from .core import IllegalActionError, fill_names, game_spec
+from .core import IllegalActionError, fill_names
+from .registry import game_spec
 from .rng import Rng
 
 

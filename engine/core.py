@@ -1,15 +1,15 @@
 """The game interface every game implements, and the machinery shared by all of them.
 
 A game's rules are a subclass of :class:`State` with a :class:`GameInfo` describing it; its package
-puts that class, its bots and the rest together in one :class:`engine.spec.Game`, registered here
-(:func:`register`, :func:`game_spec`). The engine keeps the whole truth in the state; players (human views, bots, the terminal) only ever see
+puts that class, its bots and the rest together in one :class:`engine.spec.Game`, registered in
+:mod:`engine.registry`. The engine keeps the whole truth in the state; players (human views, bots, the terminal) only ever see
 :meth:`State.view` of their own seat and choose among :meth:`State.legal_actions`.
 
 A game is fully determined by ``(game, num_players, options, seed, actions)``: that tuple is the
 heart of the save format, so save, load, replay and bug reports are one mechanism. A save also
 holds the whole position at saving time (:meth:`State.snapshot`): when an engine update makes
-the actions replay differently, :func:`load` goes on from that position instead (see
-:func:`load_save`).
+the actions replay differently, loading goes on from that position instead (see
+:func:`engine.saves.load_save`).
 
 Subclasses implement these hooks (all private, the public API is written once here):
 
@@ -59,31 +59,19 @@ Subclasses implement these hooks (all private, the public API is written once he
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import ClassVar, Iterable
 
 from . import inputs, snapshot
 from .inputs import quote
 from .rng import Rng
-from .spec import Game
+from .version import __version__
 
+#: the save format :meth:`State.save` writes (engine/saves.py reads it and the older ones)
 SAVE_FORMAT = "moteplay-save-2"
-#: older save formats this engine still reads (moteplay-save-1: settings and actions only)
-OLD_SAVE_FORMATS = ("moteplay-save-1",)
-#: what a player is told, once, when a game goes on from its saved position
-RESTORED_NOTICE = ("This game was saved by an earlier version; it goes on from where you were, "
-                   "but its replay before this point is not available.")
-#: why a decision made before such a restore cannot be taken back
-RESTORED_UNDO_REASON = "it was made before the game was brought back from an earlier version's save"
-
 
 class IllegalActionError(ValueError):
     """An action that is not legal in the current state. The state is left unchanged."""
-
-
-class SaveError(ValueError):
-    """A save that is malformed, from an unknown game, or whose actions do not replay."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -340,7 +328,7 @@ class State:
 
     def restart(self) -> "State":
         """The same game before any action of its history: same players, seed and options (for
-        undo, replays). For a game that went on from a saved position (see :func:`load_save`),
+        undo, replays). For a game that went on from a saved position (see :func:`engine.saves.load_save`),
         that position."""
         if self._start is not None:
             return self.__class__._from_snapshot(self.num_players, self.seed, self.options, self._start,
@@ -460,7 +448,6 @@ class State:
         """A JSON-safe save: enough to rebuild this exact state with :func:`engine.load`: the
         settings, the seed, the actions (``start``: the position they start from, ``null`` for
         the deal of the seed) and the position after them (``state``, see :meth:`snapshot`)."""
-        from .version import __version__
         return {"format": SAVE_FORMAT, "engine": __version__, "game": self.info.name,
                 "num_players": self.num_players, "options": dict(self.options),
                 "seed": self.seed, "start": json_copy(self._start), "actions": list(self.history),
@@ -469,7 +456,7 @@ class State:
     def snapshot(self) -> dict:
         """The whole position as plain JSON data: the game's own fields (``game``, in the layout
         ``schema``), the random generator, the seat to move, the log, and what undo needs. With
-        the settings of the save, :func:`load` rebuilds exactly this position from it."""
+        the settings of the save, :func:`engine.load` rebuilds exactly this position from it."""
         return {"schema": self.state_schema, "rng": f"{self.rng.state:016x}", "turns": self._turns,
                 "current": self._current, "over": self._over, "log": list(self.log),
                 "moments": [[line, kind, list(seats)] for line, kind, seats in self.moments],
@@ -633,158 +620,6 @@ def json_copy(value):
 _IMMUTABLE = frozenset((str, int, float, bool, type(None)))
 
 
-# ---------------------------------------------------------------------- registry and saves
-_GAMES: dict[str, Game] = {}
-
-
-def register(game: Game) -> Game:
-    """Make a game available under its name (``engine/games/__init__.py`` registers each one)."""
-    if not isinstance(game, Game):
-        raise TypeError(f"register() takes a game's spec (engine.spec.Game), not {game!r}")
-    if game.name in _GAMES:
-        raise ValueError(f"a game named {game.name!r} is registered already")
-    _GAMES[game.name] = game
-    return game
-
-
-def game_spec(name: str) -> Game:
-    """The spec of a registered game (:class:`engine.spec.Game`); a clear error for unknown names."""
-    if not isinstance(name, str) or name not in _GAMES:
-        raise ValueError(f"unknown game {quote(name)}; games: {', '.join(sorted(_GAMES))}")
-    return _GAMES[name]
-
-
-def game_class(name: str) -> type[State]:
-    """The State class of a registered game."""
-    return game_spec(name).state
-
-
-def game_names() -> list[str]:
-    """The registered games' names, in the order they were registered."""
-    return list(_GAMES)
-
-
-@dataclass
-class Loaded:
-    """What :func:`load_save` made of a save: the ``state``, and whether it went on from the
-    saved position (``restored``: the actions did not replay to it under this engine, ``why``
-    says what went differently; for developers, never shown to players: it may name a card)."""
-
-    state: State
-    restored: bool = False
-    why: str | None = None
-
-    @property
-    def notice(self) -> str | None:
-        """The sentence to show a player once, or ``None``."""
-        return RESTORED_NOTICE if self.restored else None
-
-
-def load(saved: dict | str) -> State:
-    """Rebuild the exact state a :meth:`State.save` describes (a dict, or its JSON text).
-
-    Raises :class:`SaveError` with a short, clear message for anything malformed, beyond the
-    limits of :mod:`engine.inputs`, or inconsistent. See :func:`load_save`."""
-    return load_save(saved).state
-
-
-def load_save(saved: dict | str) -> Loaded:
-    """Load a save and say how (see :class:`Loaded`).
-
-    A ``moteplay-save-1`` save (settings and actions) is replayed; actions that do not replay are
-    refused. A ``moteplay-save-2`` save also holds the position after its actions: the actions are
-    replayed first, and when they reproduce that position exactly the result is the replayed game.
-    When they do not (an engine update deals, shuffles or steps differently), the game goes on
-    from the stored position under the current rules, with an empty history: undo and replays
-    start there. A stored position this engine cannot read (a newer layout, a card it does not
-    know, places that do not add up) is refused with :class:`SaveError`.
-    """
-    try:
-        if isinstance(saved, (str, bytes, bytearray)):
-            saved = inputs.parse_json(saved, "the save")
-        else:
-            inputs.check_value(saved, "the save")
-        if not isinstance(saved, dict):
-            raise ValueError("a save must be a JSON object")
-        missing = [k for k in ("format", "game", "num_players", "options", "seed", "actions")
-                   if k not in saved]
-        if missing:
-            raise ValueError(f"the save is missing {', '.join(missing)}")
-        fmt = saved["format"]
-        if fmt != SAVE_FORMAT and fmt not in OLD_SAVE_FORMATS:
-            raise ValueError(f"unknown save format {quote(fmt)} (this engine reads {SAVE_FORMAT!r} "
-                             f"and {', '.join(map(repr, OLD_SAVE_FORMATS))})")
-        if fmt == SAVE_FORMAT and "state" not in saved:
-            raise ValueError("the save is missing state (the position at saving time)")
-        if "engine" in saved:
-            inputs.name(saved["engine"], "the save's engine version")
-        if not isinstance(saved["game"], str) or saved["game"] not in _GAMES:
-            raise ValueError(f"the save is for an unknown game {quote(saved['game'])}")
-        if not isinstance(saved["options"], dict):
-            raise ValueError(f"the save's options must be a JSON object, not {quote(saved['options'])}")
-        actions = saved["actions"]
-        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise ValueError("the save's actions must be a list of action ids")
-        if len(actions) > inputs.MAX_ACTIONS:
-            raise ValueError(f"the save has too many actions ({len(actions)}; at most {inputs.MAX_ACTIONS})")
-        for action_id in actions:
-            inputs.name(action_id, "an action id in the save")
-    except ValueError as exc:
-        raise SaveError(str(exc)) from None
-    cls = _GAMES[saved["game"]].state
-    try:
-        fresh = cls(saved["num_players"], seed=saved["seed"], options=saved["options"])
-    except ValueError as exc:
-        raise SaveError(f"the save's settings are not valid: {exc}") from None
-    if fmt != SAVE_FORMAT:
-        if saved.get("forced_steps") != "taken":
-            # made before the engine took forced steps itself: they are among its actions
-            actions = _decisions_of_old_save(fresh, actions)
-        _replay(fresh, actions, strict=True)
-        return Loaded(fresh)
-    settings = (fresh.num_players, fresh.seed, fresh.options)
-    try:
-        start = saved.get("start")
-        if start is not None:
-            begin = cls._from_snapshot(*settings, start, start=None)
-            begin._start = begin.snapshot()
-        else:
-            begin = fresh
-        stored = cls._from_snapshot(*settings, saved["state"], start=None)
-    except ValueError as exc:
-        raise SaveError(str(exc)) from None
-    why = _replay(begin, actions, strict=False)
-    if why is None:
-        replayed = begin.snapshot()
-        if isinstance(saved["state"], dict) and "moments" not in saved["state"]:
-            del replayed["moments"]  # saved before the log's lines were marked: the rest must match
-        if _same(replayed, saved["state"]):
-            return Loaded(begin)
-        why = "the actions replay to another position"
-    # go on from the stored position: its history starts here
-    stored._undo_floor = 0
-    stored._undo_reason = RESTORED_UNDO_REASON
-    stored._start = stored.snapshot()
-    stored._forget_legal()
-    return Loaded(stored, restored=True, why=why)
-
-
-def _replay(state: State, actions: list[str], *, strict: bool, first: int = 1,
-            total: int | None = None) -> str | None:
-    """Apply ``actions`` to ``state`` (numbered from ``first`` of ``total``); the reason the
-    replay stops (``None``: it did not). ``strict``: raise :class:`SaveError` instead."""
-    total = len(actions) if total is None else total
-    for number, action_id in enumerate(actions, start=first):
-        try:
-            state.apply(action_id)
-        except IllegalActionError as exc:
-            message = f"move {number} of {total} ({quote(action_id)}) cannot be replayed: {exc}"
-            if strict:
-                raise SaveError(message) from None
-            return message
-    return None
-
-
 def _read_moment(value, what: str, lines: int, num_players: int) -> tuple[int, str, tuple[int, ...]]:
     """One mark of a stored position's log: ``[line, kind, seats]`` (see :meth:`State._say`)."""
     if not isinstance(value, list) or len(value) != 3:
@@ -793,29 +628,6 @@ def _read_moment(value, what: str, lines: int, num_players: int) -> tuple[int, s
     kind = inputs.name(snapshot.text(value[1], what), what)
     seats = snapshot.list_of(value[2], what, snapshot.seat, num_players, most=num_players)
     return line, kind, tuple(seats)
-
-
-def _same(a: dict, b: dict) -> bool:
-    """Two snapshots are the same JSON (``True`` is not ``1``, ``1.0`` is not ``1``)."""
-    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
-
-
-def _decisions_of_old_save(fresh: State, actions: list[str]) -> list[str]:
-    """The players' decisions among the actions of a save made before the engine took forced
-    steps itself: the save is replayed as it was made (every step answered by its player), and
-    the answers to forced steps are left out. (Games without forced steps: all of them.)"""
-    if type(fresh)._forced_step is State._forced_step:
-        return actions
-    old = fresh.clone()
-    old._takes_forced_steps = False
-    decisions = []
-    for number, action_id in enumerate(actions, start=1):
-        forced = old._forced_step()
-        legal = old.legal_actions() if forced is not None else ()
-        if not (len(legal) == 1 and legal[0].id == forced == action_id):
-            decisions.append(action_id)
-        _replay(old, [action_id], strict=True, first=number, total=len(actions))
-    return decisions
 
 
 def fill_names(text: str, names: Iterable[str]) -> str:

@@ -1,8 +1,8 @@
 """What a game is made of: one :class:`Game` value per game.
 
 Each game package builds its ``GAME`` in its ``__init__.py`` and :mod:`engine.games` registers it
-with one line (:func:`engine.core.register`). Everything else that needs to know about a game reads
-its spec: the engine (:func:`engine.core.game_class`), the bots (:func:`engine.bots.make_bot`), the
+with one line (:func:`engine.registry.register`). Everything else that needs to know about a game reads
+its spec: the engine (:func:`engine.registry.game_class`), the bots (:func:`engine.bots.make_bot`), the
 hard bot's search (:class:`SearchHooks`), the terminal (:attr:`Game.text`), the tests
 (:attr:`Game.hidden`, the hidden-information oracle) and the site's build (:class:`WebAssets`:
 the page's list of games, views, styles and rules texts). ``tests/engine/test_specs.py`` checks

@@ -126,7 +126,7 @@ def write_game_list(out: Path) -> list[dict]:
     js/views/index.js and js/rules-panel.js) and one stylesheet link per game in index.html.
     Every file a spec names must be in the site."""
     sys.path.insert(0, str(ROOT))
-    from engine.core import game_names, game_spec
+    from engine.registry import game_names, game_spec
 
     games = []
     for name in game_names():

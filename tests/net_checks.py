@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 import engine
 from engine import bridge
-from engine.core import game_spec
+from engine.registry import game_spec
 from engine.hidden import HiddenInfo
 
 #: message types that may show everything once the game is over (sent at its last action)
@@ -105,7 +105,7 @@ def _reference(state) -> tuple[set, set, list]:
         texts = {k.text for k in KINDS}
         quoted = {f"{k.name}: {k.text}" for k in KINDS}
     elif state.info.name == "moteneba":
-        from engine.games.moteneba.rules import EVENTS
+        from engine.games.moteneba.board import EVENTS
         texts = {e["text"] for e in EVENTS.values()}
         values = [state.view(None)["table"]["event_cards"]]
     return texts, quoted, values

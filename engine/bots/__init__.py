@@ -18,7 +18,9 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..core import State, game_spec
+from ..core import State
+
+from ..registry import game_spec
 from ..rng import Rng
 from .base import RETREAT_IDS, Bot, RandomBot, Suggestion, hooks_of, only_choice_reason, random_action
 from .expert import ExpertBot

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core import State, game_spec
+from ..core import State
+
+from ..registry import game_spec
 from ..rng import Rng
 from ..spec import SearchHooks
 

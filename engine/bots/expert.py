@@ -31,7 +31,9 @@ import math
 from importlib import resources
 from typing import TYPE_CHECKING, Callable
 
-from ..core import State, game_spec
+from ..core import State
+
+from ..registry import game_spec
 from ..rng import Rng
 from .base import hooks_of
 from .search import FlatSearch, SearchBot, outcome

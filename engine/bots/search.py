@@ -31,7 +31,9 @@ import math
 import time
 from typing import Callable
 
-from ..core import State, game_spec
+from ..core import State
+
+from ..registry import game_spec
 from ..rng import Rng
 from .base import RETREAT_IDS, Bot, Suggestion, hooks_of, random_action
 from .hints import HintSearch, Tally

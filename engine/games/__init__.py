@@ -4,7 +4,7 @@ heuristic bots and search hooks), ``text.py`` (the terminal rendering), ``hidden
 seat must never see, for the tests) and any plain data files; its ``__init__.py`` puts them
 together in one :class:`engine.spec.Game`, ``GAME``."""
 
-from ..core import register
+from ..registry import register
 from . import moteneba, mottainai, motto
 
 register(motto.GAME)

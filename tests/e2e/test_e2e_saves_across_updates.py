@@ -15,7 +15,7 @@ from conftest import SITE
 from e2e_helpers import BOOT_TIMEOUT_MS, PACE, motto_move, start, wait_idle
 from serve_site import serve_in_thread
 
-from engine.core import RESTORED_NOTICE
+from engine.saves import RESTORED_NOTICE
 
 SHUFFLE = "            items[i], items[j] = items[j], items[i]\n"
 

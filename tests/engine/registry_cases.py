@@ -3,7 +3,7 @@ spec), so that a newly registered game is covered by every such test without edi
 
 from __future__ import annotations
 
-from engine.core import game_names, game_spec
+from engine.registry import game_names, game_spec
 
 
 def player_counts(game: str) -> list[int]:

@@ -9,7 +9,7 @@ import pytest
 from engine.arena import level_settings, run_arena, time_ratios, wilson_interval
 from engine.benchmarks import common_player_count
 from engine.cli import main
-from engine.core import game_names
+from engine.registry import game_names
 
 
 def test_wilson_interval():

@@ -8,9 +8,9 @@ from dataclasses import replace
 import pytest
 
 import engine
-from engine import core
+from engine import registry
 from engine.bots import available, make_bot, play_out
-from engine.core import game_class, game_names, game_spec
+from engine.registry import game_class, game_names, game_spec
 from engine.rng import Rng
 
 BOT_CASES = [(game, bot["name"]) for game in game_names() for bot in available(game)]
@@ -69,7 +69,7 @@ def test_unknown_bot_is_refused_clearly():
 def without_options(monkeypatch, game: str) -> None:
     """Take the game's ``options`` search hook out of its spec for one test."""
     spec = game_spec(game)
-    monkeypatch.setitem(core._GAMES, game, replace(spec, search=replace(spec.search, options=None)))
+    monkeypatch.setitem(registry._GAMES, game, replace(spec, search=replace(spec.search, options=None)))
 
 
 @pytest.mark.parametrize("game", [game if game == "motto" else pytest.param(game, marks=pytest.mark.slow)

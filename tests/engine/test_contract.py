@@ -17,7 +17,9 @@ import pytest
 
 import engine
 from engine.bots import RandomBot
-from engine.core import IllegalActionError, SaveError, game_class, game_names
+from engine.core import IllegalActionError
+from engine.registry import game_class, game_names
+from engine.saves import SaveError
 from engine.rng import Rng
 
 MAX_ACTIONS = 20_000

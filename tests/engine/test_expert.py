@@ -17,7 +17,7 @@ import engine
 from engine.bots import make_bot, random_action
 from engine.bots.expert import (Evaluation, ExpertBot, ExpertSearch, evaluation_path,
                                 learned_evaluator, load_evaluation, seat_features)
-from engine.core import game_names, game_spec
+from engine.registry import game_names, game_spec
 from engine.rng import Rng
 from registry_cases import player_counts
 
@@ -172,7 +172,8 @@ def test_moteneba_secure_hearts_count_a_wide_majority_and_not_a_close_one():
     top colour to one, or by two to one: both win her next year, but only the wide lead keeps her
     first heart against an opponent's one more cube (the close one ties, a place lower)."""
     from engine.games.moteneba.evaluation import FEATURE_NAMES, moteneba_features
-    from engine.games.moteneba.rules import GIRLS, topic_values, year_hearts
+    from engine.games.moteneba.board import GIRLS
+    from engine.games.moteneba.scoring import topic_values, year_hearts
     state = _after_first_year()
     values = topic_values(state.ranking)
     top = values.index(max(values))

@@ -28,7 +28,7 @@ import re
 import pytest
 
 import engine
-from engine.core import game_names, game_spec
+from engine.registry import game_names, game_spec
 from engine.games.motto import rules as MR
 
 

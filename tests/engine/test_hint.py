@@ -22,13 +22,13 @@ import pytest
 import engine
 from engine import bridge
 from engine.bots import Suggestion, make_bot
-from engine import core
+from engine import registry
 from engine.bots.hints import (BETTER, CLOSE_MARGIN, CLOSE_Z, MIN_PLAYS, RACE_START, SAME, Found, HintSearch,
                                 Option)
 from engine.games.moteneba import bots as moteneba_bots
 from engine.games.mottainai import bots as mottainai_bots
 from engine.games.motto import bots as motto_bots
-from engine.core import game_class, game_names, game_spec
+from engine.registry import game_class, game_names, game_spec
 from engine.rng import Rng
 
 #: a small fixed budget: repeatable and quick
@@ -599,7 +599,7 @@ def test_a_bug_in_a_hint_is_reported_as_a_bug_not_a_refusal(monkeypatch):
     def broken(state, seat, line, found):
         raise KeyError("oops")
     spec = game_spec("motto")
-    monkeypatch.setitem(core._GAMES, "motto", replace(spec, search=replace(spec.search, reason=broken)))
+    monkeypatch.setitem(registry._GAMES, "motto", replace(spec, search=replace(spec.search, reason=broken)))
     ok(bridge.hint_start(json.dumps({"seat": seat, "iterations": 30})))
     reply = {"ok": True, "done": False}
     while reply["ok"] and not reply["done"]:

@@ -15,7 +15,7 @@ import pytest
 
 import engine
 from engine import bridge
-from engine.core import SaveError
+from engine.saves import SaveError
 
 SHORT = 300  # the longest acceptable error message, in characters
 HUGE_TEXT = "x" * 10_000_000

@@ -7,7 +7,7 @@ import pytest
 
 from engine import new_game
 from engine.bots import random_action
-from engine.core import game_class, game_names
+from engine.registry import game_class, game_names
 from engine.rng import Rng
 
 

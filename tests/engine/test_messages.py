@@ -10,7 +10,8 @@ import pytest
 
 import engine
 from engine import bridge
-from engine.core import IllegalActionError, SaveError
+from engine.core import IllegalActionError
+from engine.saves import SaveError
 from engine.games.mottainai.cards import kind_of
 from engine.games.motto.rules import Card
 

@@ -12,9 +12,9 @@ import pytest
 import engine
 from engine.bots import make_bot, play_out
 from engine.core import IllegalActionError
-from engine.games.moteneba.rules import (COLOURS, DATA, GIRLS, MotenebaState, award,
-                                         influence, next_starting_player, rerank, topic_values,
-                                         year_hearts)
+from engine.games.moteneba.board import COLOURS, DATA, GIRLS
+from engine.games.moteneba.rules import MotenebaState
+from engine.games.moteneba.scoring import award, influence, next_starting_player, rerank, topic_values, year_hearts
 from engine.rng import Rng
 
 R, B, Y, W, K = range(5)  # colour indices: red, blue, yellow, white, black

@@ -11,7 +11,7 @@ from engine.bots.search import SearchBot
 from engine.games.moteneba import bots as mb
 from engine.games.moteneba.rollout import moteneba_roll
 from engine.rng import Rng
-from engine.core import game_spec
+from engine.registry import game_spec
 
 HOUSE_RULES = ({}, {"house_remove_cube": "on"}, {"house_equal_pass": "on", "house_all_colours": "on"},
                {"house_remove_cube": "on", "house_equal_pass": "on"})

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.core import game_names, game_spec
+from engine.registry import game_names, game_spec
 from engine.games.mottainai.cards import KINDS, KINDS_PER_DECK
 from registry_cases import player_counts
 

@@ -15,7 +15,7 @@ import pytest
 import engine
 from engine import bridge, replay
 from engine.bots import make_bot
-from engine.core import game_class, game_names
+from engine.registry import game_class, game_names
 from engine.rng import Rng
 
 

@@ -15,7 +15,7 @@ import pytest
 
 import engine
 from engine.bots import make_bot
-from engine.core import OLD_SAVE_FORMATS
+from engine.saves import OLD_SAVE_FORMATS
 from engine.games.mottainai import cards as mottainai
 from engine.rng import Rng
 

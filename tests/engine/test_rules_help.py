@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.core import game_names
-from engine.games.moteneba import rules as moteneba
+from engine.registry import game_names
+from engine.games.moteneba import board as moteneba
 from engine.games.mottainai.cards import KINDS, MATERIAL_NAMES, ROLE_NAMES
 
 ROOT = Path(__file__).resolve().parents[2]

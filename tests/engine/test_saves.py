@@ -14,7 +14,9 @@ import pytest
 
 import engine
 from engine import bridge
-from engine.core import RESTORED_NOTICE, Action, State, game_class, game_names, load_save
+from engine.core import Action, State
+from engine.registry import game_class, game_names
+from engine.saves import RESTORED_NOTICE, load_save
 from engine.rng import Rng
 
 FIXTURES = sorted((Path(__file__).parent / "saves_v1").glob("*.json"))
@@ -309,3 +311,4 @@ def test_a_step_the_rules_now_take_by_themselves_is_taken_for_a_stored_position(
     assert views(loaded.state) == views(expected) and ids(loaded.state) == ids(expected)
     again = json.dumps(loaded.state.save())
     assert json.dumps(engine.load(again).save()) == again
+

@@ -14,10 +14,11 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine import core
+from engine import registry
 from engine.bots import LEVELS, Bot, make_bot
 from engine.bots.hints import Found
-from engine.core import State, game_names, game_spec, register
+from engine.core import State
+from engine.registry import game_names, game_spec, register
 from engine.hidden import HiddenInfo
 from engine.rng import Rng
 from engine.spec import Game, SearchHooks, WebAssets
@@ -178,7 +179,7 @@ def test_a_hook_left_out_is_the_search_default(monkeypatch):
     """A game may leave any hook out: the search then uses its default (here: no options, so
     information-set MCTS; no rollout policy, so random moves)."""
     spec = game_spec("motto")
-    monkeypatch.setitem(core._GAMES, "motto", dataclasses.replace(spec, search=SearchHooks()))
+    monkeypatch.setitem(registry._GAMES, "motto", dataclasses.replace(spec, search=SearchHooks()))
     state = engine.new_game("motto", 2, seed=3)
     action = make_bot("motto", "hard", iterations=20).choose(state, state.current_player, Rng(2))
     assert action in {a.id for a in state.legal_actions()}

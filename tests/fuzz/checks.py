@@ -29,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import engine
-from engine.core import game_class, game_names, game_spec
+from engine.registry import game_class, game_names, game_spec
 from engine.hidden import HiddenInfo
 from engine.rng import Rng
 

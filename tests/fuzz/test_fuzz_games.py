@@ -52,14 +52,14 @@ def single_option_settings(game: str) -> list[checks.Config]:
     the player counts): every option value is played at least once, whatever hypothesis draws."""
     counts = checks.player_counts(game)
     settings = [()]
-    for opt in engine.core.game_class(game).info.options:
+    for opt in engine.registry.game_class(game).info.options:
         settings += [((opt.name, v),) for v in opt.values if v != opt.default]
     result = []
     for i, options in enumerate(settings):
         players = counts[i % len(counts)]
         if options and options[0][0] == "first_player":
             players = max(players, int(options[0][1]))
-        defaults = {o.name: o.default for o in engine.core.game_class(game).info.options}
+        defaults = {o.name: o.default for o in engine.registry.game_class(game).info.options}
         defaults.update(options)
         result.append(checks.Config(game, players, tuple(defaults.items()), seed=100 + i))
     return result

@@ -18,8 +18,9 @@ from ...bots.hints import Found, doing, judged
 from ...bots.search import outcome
 from ...rng import Rng
 from ...words import plural
-from .rules import (COLOUR_INDEX, COLOUR_NAMES, COLOURS, GIRLS, GIRLS_ON_TABLE, NUM_COLOURS, POWER_BONUS,
-                    MotenebaState, rerank, topic_values)
+from .board import COLOURS, COLOUR_INDEX, COLOUR_NAMES, GIRLS, GIRLS_ON_TABLE, NUM_COLOURS, POWER_BONUS
+from .rules import MotenebaState
+from .scoring import rerank, topic_values
 
 INFLUENCE_WEIGHT = 0.01  # a little extra influence breaks ties between equal heart counts
 

@@ -24,7 +24,9 @@ bots. docs/bots.md ("Training") gives the commands and the games.
 from __future__ import annotations
 
 from .bots import influences, received_hearts
-from .rules import GIRLS, PILE_SIZE, YEARS, MotenebaState, topic_values, year_hearts
+from .board import GIRLS, PILE_SIZE, YEARS
+from .rules import MotenebaState
+from .scoring import topic_values, year_hearts
 
 #: the names of the features, in order (the weights file lists them too)
 FEATURE_NAMES = ("hearts", "hearts next year", "hearts later years", "secure hearts next year",

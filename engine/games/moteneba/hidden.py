@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ...hidden import HiddenInfo, every_slot
-from .rules import EVENTS
+from .board import EVENTS
 
 
 class MotenebaHidden(HiddenInfo):

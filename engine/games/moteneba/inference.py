@@ -19,7 +19,8 @@ from __future__ import annotations
 import math
 from typing import Callable
 
-from .rules import PILE_SIZE, MotenebaState
+from .board import PILE_SIZE
+from .rules import MotenebaState
 
 #: How often a player holding an event card of each kind plays it on one of its turns of the
 #: year, as measured in recorded games of four hard bots (docs/bots.md, "Likely deals"). +3 Power

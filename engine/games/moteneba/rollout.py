@@ -25,7 +25,9 @@ from __future__ import annotations
 from ...rng import Rng
 from .bots import (INFLUENCE_WEIGHT, ROLLOUT_NOISE, Projection, _row, _table_hearts, added_influence,
                    moteneba_rollout, received_hearts)
-from .rules import COLOURS, NUM_COLOURS, YEAR_EVENTS, MotenebaState, event_taker, rerank, topic_values
+from .board import COLOURS, NUM_COLOURS, YEAR_EVENTS
+from .rules import MotenebaState
+from .scoring import event_taker, rerank, topic_values
 
 _NOISE = int(ROLLOUT_NOISE * 1000)  # as moteneba_rollout: rng.below(1000) < this is a random move
 TOPIC = -1                          # a target: the cube's own topic card (else a girl's position)

@@ -26,200 +26,29 @@ cubes (20 per colour); a deck of 14 event cards. A game is three school years. E
 
 After the third year the most hearts win. With the ``girls=pick`` option the game opens with the
 players choosing the seven girls in turn (``pick:KEY``).
+
+This module holds the state: the setup, the year's flow, the legal actions, carrying them out and
+the saved position. The colours, girls and event cards are in :mod:`.board`; the scoring in
+:mod:`.scoring` and the views in :mod:`.views` (mixins of :class:`MotenebaState`).
 """
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 from ... import snapshot as snap
 from ...core import Action, GameInfo, Option, State, json_copy, seat_option
 from ...rng import Rng
-from ...words import plural
-
-# ---------------------------------------------------------------------- the card data
-DATA = json.loads(Path(__file__).with_name("data.json").read_text(encoding="utf-8"))
-
-COLOURS: tuple[str, ...] = tuple(c["key"] for c in DATA["colours"])
-COLOUR_INDEX = {key: i for i, key in enumerate(COLOURS)}
-COLOUR_NAMES = {c["key"]: c["name"] for c in DATA["colours"]}
-COLOUR_LETTERS = {c["key"]: c["letter"] for c in DATA["colours"]}
-NUM_COLOURS = len(COLOURS)
-CUBES_PER_COLOUR: int = DATA["cubes_per_colour"]
-
-GIRLS: tuple[dict, ...] = tuple(DATA["girls"])
-GIRL_INDEX = {g["key"]: i for i, g in enumerate(GIRLS)}
-GIRLS_ON_TABLE = 7
-GIRL_POSITIONS = {str(pos): pos for pos in range(GIRLS_ON_TABLE)}  # "girl:I"'s I, by its text
-
-EVENTS = {e["kind"]: e for e in DATA["events"]}
-EVENT_KINDS: tuple[str, ...] = tuple(e["kind"] for e in DATA["events"])  # display order
-YEAR_EVENTS = ("trade", "replace", "return", "random")  # playable during the year (not Power)
-# event cards that go back into the hand on "cancel" until their effect is done: hidden
-# information until then (N8), so only the player sees them being played, and for everyone else
-# the card is still in the hand (Random cube is discarded at once, face up)
-TAKE_BACK_EVENTS = ("trade", "replace", "return")
-
-YEARS = 3
-PILE_SIZE = {3: 10, 4: 7, 5: 6}  # cubes a draft round's leader draws (N2)
-POWER_BONUS = 3
-PLACE_NAMES = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th"}
-
-
-def hearts_text(hearts) -> str:
-    return "/".join(str(h) for h in hearts) if hearts else "none"
-
-
-def girl_title(index: int) -> str:
-    """A girl's name with her printed hearts, e.g. ``Emi (7/4/1)`` or ``Botan (10/2, event)``."""
-    girl = GIRLS[index]
-    extra = ", event" if girl["event"] else ""
-    return f"{girl['name']} ({hearts_text(girl['hearts'])}{extra})"
-
-
-def cubes_text(counts) -> str:
-    """``[2, 0, 1, 0, 0]`` -> ``2 red, 1 yellow`` (``no cubes`` when empty)."""
-    parts = [f"{n} {COLOURS[c]}" for c, n in enumerate(counts) if n]
-    return ", ".join(parts) if parts else "no cubes"
-
-
-def colour_counts(counts) -> dict:
-    """Cube counts per colour as a JSON object keyed by colour (all five colours)."""
-    return {COLOURS[c]: counts[c] for c in range(NUM_COLOURS)}
-
-
-# ---------------------------------------------------------------------- pure rule helpers
-# These work on plain lists so that the bots can use them on what they see.
-
-def topic_values(ranking) -> list[int]:
-    """The value of each colour (by colour index) for a ranking listed top (5) first."""
-    values = [0] * NUM_COLOURS
-    for place, colour in enumerate(ranking):
-        values[colour] = NUM_COLOURS - place
-    return values
-
-
-def rerank(ranking: list[int], topic: list[int], colour: int, added: bool, pass_equal: bool) -> None:
-    """Move ``colour``'s topic card after one of its cubes was added or removed (ruling N4).
-
-    Added: it climbs past cards with fewer cubes, never past one with as many (with house rule
-    (a), ``pass_equal``, it also passes those with as many). Removed: it sinks past cards with
-    more cubes (house rule (a): also past those with as many). ``ranking`` changes in place.
-    """
-    pos = ranking.index(colour)
-    mine = topic[colour]
-    if added:
-        while pos > 0:
-            above = topic[ranking[pos - 1]]
-            if above < mine or (pass_equal and above == mine):
-                ranking[pos - 1], ranking[pos] = ranking[pos], ranking[pos - 1]
-                pos -= 1
-            else:
-                break
-    else:
-        while pos < len(ranking) - 1:
-            below = topic[ranking[pos + 1]]
-            if below > mine or (pass_equal and below == mine):
-                ranking[pos + 1], ranking[pos] = ranking[pos], ranking[pos + 1]
-                pos += 1
-            else:
-                break
-
-
-def influence(cubes, values, power: int = 0, all_colours: bool = False) -> tuple[int, int | None]:
-    """A player's influence on one girl and the colour that counted (ruling N5).
-
-    ``cubes`` are the player's cubes by that girl per colour, ``values`` the colours' current
-    values. The best single colour counts (cubes x value); with house rule (c) all colours are
-    summed and the colour is ``None``. Each +3 Power card played on her adds 3. On equal
-    products the colour higher in the ranking is named.
-    """
-    if all_colours:
-        return sum(n * values[c] for c, n in enumerate(cubes)) + POWER_BONUS * power, None
-    best, best_colour = 0, None
-    for c, n in enumerate(cubes):
-        if n:
-            score = n * values[c]
-            if score > best or (score == best and values[c] > values[best_colour]):
-                best, best_colour = score, c
-    return best + POWER_BONUS * power, best_colour
-
-
-def award(influences, hearts) -> tuple[list[int], list[int | None], list[int]]:
-    """Hearts for one girl (ruling N5): ``(received, place, group_size)`` per seat.
-
-    Players with influence are ranked; a group of ``k`` tied players at place ``p`` all get the
-    heart of place ``p + k - 1`` (nothing if ``hearts`` has no such entry) and the next group
-    starts at place ``p + k``. A player without influence has place ``None`` and gets nothing.
-    """
-    n = len(influences)
-    received = [0] * n
-    places: list[int | None] = [None] * n
-    sizes = [0] * n
-    order = sorted((s for s in range(n) if influences[s] > 0), key=lambda s: (-influences[s], s))
-    place, i = 1, 0
-    while i < len(order):
-        j = i
-        while j < len(order) and influences[order[j]] == influences[order[i]]:
-            j += 1
-        k = j - i
-        slot = place + k - 2
-        heart = hearts[slot] if slot < len(hearts) else 0
-        for seat in order[i:j]:
-            received[seat] = heart
-            places[seat] = place
-            sizes[seat] = k
-        place += k
-        i = j
-    return received, places, sizes
-
-
-def year_hearts(girl_hearts, num_players: int, year: int) -> list[int]:
-    """The hearts a girl pays this year: 3 players ignore the third heart; the third year pays
-    only the first heart (ruling N5)."""
-    hearts = list(girl_hearts)
-    if num_players == 3:
-        hearts = hearts[:2]
-    if year >= YEARS:
-        hearts = hearts[:1]
-    return hearts
-
-
-def event_taker(girl_index: int, influences, year: int, deck_left: int) -> int | None:
-    """The seat that takes an event card at a girl's scoring (ruling N6): her sole first, if her
-    card shows the event symbol, the year is not the last and the deck is not empty."""
-    if not GIRLS[girl_index]["event"] or year >= YEARS or deck_left <= 0:
-        return None
-    top = max(influences)
-    if top <= 0 or influences.count(top) != 1:
-        return None
-    return influences.index(top)
-
-
-def next_starting_player(hearts, previous: int) -> int:
-    """Most hearts; on a tie the tied player first clockwise after ``previous`` (ruling N7;
-    ``previous`` itself comes last)."""
-    n = len(hearts)
-    best = max(hearts)
-    for step in range(1, n + 1):
-        seat = (previous + step) % n
-        if hearts[seat] == best:
-            return seat
-    return previous  # unreachable
-
-
-def _names(seats) -> str:
-    names = ["{P%d}" % s for s in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
+from .board import (COLOUR_INDEX, COLOURS, CUBES_PER_COLOUR, DATA, EVENTS, GIRL_INDEX, GIRL_POSITIONS, GIRLS,
+                    GIRLS_ON_TABLE, NUM_COLOURS, PILE_SIZE, TAKE_BACK_EVENTS, YEAR_EVENTS, YEARS, cubes_text,
+                    girl_title, seat_names)
+from .scoring import Scoring, next_starting_player, rerank, topic_values
+from .views import Views
 
 # ---------------------------------------------------------------------- the game
 ON_OFF = ("off", "on")
 _DONE = Action("done", "Play no more +3 Power: go on to the scoring")
 
 
-class MotenebaState(State):
+class MotenebaState(Scoring, Views, State):
     """A game of Moteneba. See the module docstring for the phases and the actions."""
 
     score_unit = ("heart", "hearts")
@@ -481,84 +310,6 @@ class MotenebaState(State):
             self._score_year()
 
     # -------------------------------------------------------------- scoring
-    def _girl_hearts(self, pos: int) -> list[int]:
-        return year_hearts(GIRLS[self.girls[pos]]["hearts"], self.num_players, self.year)
-
-    def compute_scoring(self) -> dict:
-        """This year's scoring as it stands now (JSON-ready), without changing anything.
-
-        Per girl: each player's influence, the colour that counted, +3 Power, place, tie, hearts
-        received; the event-card taker; and the running totals before and after.
-        """
-        n = self.num_players
-        values = topic_values(self.ranking)
-        deck_left = len(self.deck)
-        totals = list(self.hearts)
-        girls = []
-        for pos, index in enumerate(self.girls):
-            girl = GIRLS[index]
-            hearts = self._girl_hearts(pos)
-            infl, counted = [], []
-            for seat in range(n):
-                value, colour = influence(self.on_girl[pos][seat], values, self.power[pos][seat],
-                                          self.all_colours)
-                infl.append(value)
-                counted.append(colour)
-            received, places, sizes = award(infl, hearts)
-            taker = event_taker(index, infl, self.year, deck_left)
-            if taker is not None:
-                deck_left -= 1
-            rows = []
-            for seat in range(n):
-                colour = counted[seat]
-                cubes = self.on_girl[pos][seat]
-                rows.append({
-                    "seat": seat, "influence": infl[seat],
-                    "colour": COLOURS[colour] if colour is not None else None,
-                    "colour_cubes": cubes[colour] if colour is not None else sum(cubes),
-                    "colour_value": values[colour] if colour is not None else None,
-                    "power": self.power[pos][seat],
-                    "place": places[seat], "tied": sizes[seat] > 1, "hearts": received[seat],
-                })
-                totals[seat] += received[seat]
-            rows.sort(key=lambda r: (r["place"] is None, r["place"] or 0, r["seat"]))
-            girls.append({
-                "pos": pos, "key": girl["key"], "name": girl["name"], "printed_hearts": list(girl["hearts"]),
-                "hearts": hearts, "event": girl["event"], "players": rows, "event_taker": taker,
-                "summary": self._girl_summary(girl, hearts, infl, places, sizes, received, taker),
-            })
-        return {"year": self.year, "final_year": self.year == YEARS, "paid": False,
-                "all_colours": self.all_colours,
-                "values": colour_counts(values), "girls": girls,
-                "totals_before": list(self.hearts), "totals_after": totals,
-                "year_hearts": [totals[s] - self.hearts[s] for s in range(n)]}
-
-    def _girl_summary(self, girl, hearts, infl, places, sizes, received, taker) -> str:
-        """One sentence per place group, e.g. "{P0} and {P1} tie for 1st with 9: 4 hearts each."""
-        if not any(infl):
-            return "Nobody impressed %s." % girl["name"]
-        parts = []
-        done = set()
-        order = sorted((s for s in range(len(infl)) if places[s] is not None), key=lambda s: (places[s], s))
-        for seat in order:
-            if seat in done:
-                continue
-            group = [s for s in order if places[s] == places[seat]]
-            done.update(group)
-            place = PLACE_NAMES[places[seat]]
-            got = received[seat]
-            paid = ("%s each" % plural(got, "heart")) if len(group) > 1 else plural(got, "heart")
-            if len(group) > 1:
-                notch = places[seat] + len(group) - 1
-                why = ("the %s heart" % PLACE_NAMES[notch]) if got else "no heart: there is no %s heart" % PLACE_NAMES[notch]
-                parts.append("%s tie for %s with %d: %s (%s)." % (_names(group), place, infl[seat],
-                                                                 paid if got else "nothing", why))
-            else:
-                parts.append("%s is %s with %d: %s." % (_names(group), place, infl[seat], paid))
-        if taker is not None:
-            parts.append("{P%d} takes an event card." % taker)
-        return " ".join(parts)
-
     def _score_year(self) -> None:
         """Pay the hearts, hand out event cards, discard played Power, then the next year or
         the end (rulings N5-N7)."""
@@ -609,7 +360,7 @@ class MotenebaState(State):
             self._end_game()
             best = max(self.hearts)
             won = [s for s in range(n) if self.hearts[s] == best]
-            self._say("The game is over. " + _names(won) + (" share the win" if len(won) > 1 else " wins")
+            self._say("The game is over. " + seat_names(won) + (" share the win" if len(won) > 1 else " wins")
                       + " with %d hearts." % best)
 
     # -------------------------------------------------------------- legal actions
@@ -964,140 +715,6 @@ class MotenebaState(State):
             self._say("{P%d} plays Trade: gives {P%d} a %s cube for a %s cube."
                       % (seat, other, COLOURS[given], colour_name))
         self._next_turn(seat)
-
-    # -------------------------------------------------------------- results
-    def _scores(self) -> list[int]:
-        return list(self.hearts)
-
-    def _result_table(self):
-        columns = [f"Year {y}" for y in range(1, YEARS + 1)]
-        rows = [[(yh[y] if y < len(yh) else 0) for y in range(YEARS)] for yh in self.year_hearts]
-        return columns, rows
-
-    # -------------------------------------------------------------- views
-    def _prompt(self, seat: int | None) -> str:
-        if self._over:
-            return "The game is over."
-        current = self._current
-        if seat != current:
-            doing = {"pick": "choose a girl", "draft": "take a cube from the pile",
-                     "play": "take their turn", "power": "decide on +3 Power"}[self.phase]
-            return "Waiting for {P%d} to %s." % (current, doing)
-        if self.phase == "pick":
-            return "Choose a girl for the table (%d of %d chosen)." % (len(self.girls), GIRLS_ON_TABLE)
-        if self.phase == "draft":
-            return "Year %d draft, round %d of %d: take one cube from the pile." % (
-                self.year, self.draft_round + 1, self.num_players)
-        if self.phase == "power":
-            if "power" in self.hands[seat]:
-                return "Year-end scoring: play +3 Power cards on girls, one at a time, then say done."
-            return "Year-end scoring: you have no +3 Power card to play. Say done."
-        pending = self.pending
-        if pending is None:
-            return "Your turn: choose a cube to place%s%s." % (
-                ", or play an event card" if any(k in self.hands[seat] for k in YEAR_EVENTS) else "",
-                ", or remove a cube from a topic card" if self.remove_rule and any(self.topic) else "")
-        kind, colour = pending
-        if kind == "place":
-            return "Place your %s cube: click a girl, or the %s topic card." % (COLOURS[colour], COLOURS[colour])
-        if kind == "random":
-            return "Place the random %s cube: click a girl, or the %s topic card." % (COLOURS[colour], COLOURS[colour])
-        if kind == "return":
-            return "Return: choose the topic card to take a cube from."
-        if kind == "replace":
-            return "Replace: choose one of your cubes to put back in the bag."
-        if colour is None:
-            return "Trade: choose one of your cubes to give away."
-        return "Trade: choose the cube you want from another player (you give your %s cube)." % COLOURS[colour]
-
-    def _taking_back(self) -> str | None:
-        """The event card the player to move has started but may still cancel, or None."""
-        pending = self.pending
-        return pending[0] if pending is not None and pending[0] in TAKE_BACK_EVENTS else None
-
-    def event_count(self, seat: int) -> int:
-        """How many event cards ``seat`` holds, as everyone sees it: a card being played that
-        can still go back into the hand counts until the play is completed (N8)."""
-        held = len(self.hands[seat])
-        if seat == self._current and self._taking_back() is not None:
-            held += 1
-        return held
-
-    def _table(self, seat: int | None) -> dict:
-        """The table as ``seat`` sees it (JSON-ready). Keys:
-
-        ``year``, ``years``, ``phase`` (pick/draft/play/power/over), ``start_player``;
-        ``colours`` (key, name, letter); ``girls`` in table order, each with ``pos``, ``key``,
-        ``name``, ``printed_hearts``, ``hearts`` (those paid this year), ``event``, ``cubes`` (per
-        seat: ``colours`` {colour: count}, ``total``) and ``power`` (+3 Power played this year,
-        per seat); ``girls_to_pick`` (pick phase); ``ranking`` (value 5 first: ``value``,
-        ``colour``, ``cubes``); ``bag`` (``total``, ``colours``); ``draft`` (``round``,
-        ``rounds``, ``leader``, ``pile``, ``pile_total``) during the draft; ``players`` (per seat:
-        unplaced ``cubes`` per colour, ``cube_count``, ``event_count`` (:meth:`event_count`),
-        ``hearts``, ``year_hearts``); ``event_deck`` (count), ``event_discard`` (played kinds),
-        ``event_cards`` (the kinds' texts); ``pending`` (``seat``, ``kind``, ``colour``: a cube
-        choice or an event card being played; other seats do not see an event card that can still
-        be taken back into the hand, see ``TAKE_BACK_EVENTS``); ``house_rules``; ``scoring`` (the
-        live preview during the +3 Power step, else the last finished year's, see
-        :meth:`compute_scoring`), ``scorings`` (every finished year); and, for a seat,
-        ``events``: its own event cards (others see only ``event_count``).
-        """
-        n = self.num_players
-        girls = []
-        for pos, index in enumerate(self.girls):
-            girl = GIRLS[index]
-            girls.append({
-                "pos": pos, "key": girl["key"], "name": girl["name"], "printed_hearts": list(girl["hearts"]),
-                "hearts": self._girl_hearts(pos), "event": girl["event"],
-                "cubes": [{"seat": s, "colours": {COLOURS[c]: k for c, k in enumerate(self.on_girl[pos][s]) if k},
-                           "total": sum(self.on_girl[pos][s])} for s in range(n)],
-                "power": list(self.power[pos]),
-            })
-        table = {
-            "year": self.year, "years": YEARS, "phase": self.phase, "start_player": self.start,
-            "colours": json_copy(DATA["colours"]),
-            "girls": girls,
-            "girls_to_pick": ([{"key": g["key"], "name": g["name"], "hearts": list(g["hearts"]),
-                                "event": g["event"]} for i, g in enumerate(GIRLS) if i not in self.girls]
-                              if self.phase == "pick" else []),
-            "ranking": [{"value": NUM_COLOURS - place, "colour": COLOURS[c], "cubes": self.topic[c]}
-                        for place, c in enumerate(self.ranking)],
-            "bag": {"total": sum(self.bag), "colours": colour_counts(self.bag)},
-            "draft": None,
-            "players": [{"seat": s, "cubes": colour_counts(self.unplaced[s]), "cube_count": sum(self.unplaced[s]),
-                         "event_count": self.event_count(s), "hearts": self.hearts[s],
-                         "year_hearts": list(self.year_hearts[s])} for s in range(n)],
-            "event_deck": len(self.deck),
-            "event_discard": list(self.discard),
-            "event_cards": [{"kind": k, "title": e["title"], "count": e["count"], "text": e["text"]}
-                            for k, e in EVENTS.items()],
-            "pending": None,
-            "house_rules": {"equal_pass": self.pass_equal, "remove_cube": self.remove_rule,
-                            "all_colours": self.all_colours},
-            "scoring": None,
-            "scorings": json_copy(self.scorings),   # kept ready-made in the state: copied
-        }
-        if self.phase == "draft":
-            table["draft"] = {"round": self.draft_round + 1, "rounds": n,
-                              "leader": (self.start + self.draft_round) % n,
-                              "pile": colour_counts(self.pile), "pile_total": sum(self.pile)}
-        if self.pending is not None and (seat == self._current or self._taking_back() is None):
-            kind, colour = self.pending
-            table["pending"] = {"seat": self._current, "kind": kind,
-                                "colour": COLOURS[colour] if colour is not None else None}
-        if self.phase == "power":
-            table["scoring"] = self.compute_scoring()
-        elif self.scorings:
-            table["scoring"] = json_copy(self.scorings[-1])
-        if seat is not None:
-            table["events"] = [{"kind": k, "title": EVENTS[k]["title"], "text": EVENTS[k]["text"]}
-                               for k in sorted(self.hands[seat], key=EVENT_KINDS.index)]
-        return table
-
-    def _holdings(self, seat: int) -> dict:
-        """For open hands: the seat's event cards (as in its own view's ``events``)."""
-        return {"events": [{"kind": k, "title": EVENTS[k]["title"], "text": EVENTS[k]["text"]}
-                           for k in sorted(self.hands[seat], key=EVENT_KINDS.index)]}
 
     # -------------------------------------------------------------- hidden information
     def _determinize(self, seat: int, rng: Rng) -> None:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from ... import snapshot as snap
 from ...core import Action, GameInfo, State, seat_option
+from ...fields import Field, copy_fields, lists, read_fields, same, write_fields
 from ...rng import Rng
 
 SYMBOLS = ("love", "passion", "money")
@@ -186,69 +187,14 @@ class MottoState(State):
         self._say("The cards are dealt: two to each player, four face up. {P%d} starts." % self._current)
 
     def _copy_into(self, other: "MottoState") -> None:
-        other.deck = list(self.deck)
-        other.hands = [list(h) for h in self.hands]
-        other.pool = list(self.pool)
-        other.discard = list(self.discard)
-        other.stacks = {k: list(v) for k, v in self.stacks.items()}
-        other.tokens = [list(t) for t in self.tokens]
-        other.known = [list(k) for k in self.known]
-        other.selection = list(self.selection)
-        other.final_turns = self.final_turns
-        other.last_play = self.last_play
+        copy_fields(FIELDS, self, other)
 
     # -------------------------------------------------------------- saved positions
     def _write_state(self) -> dict:
-        keys = _keys
-        last = None
-        if self.last_play is not None:
-            who, cards, tokens = self.last_play
-            last = {"seat": who, "cards": keys(cards), "tokens": [[k, size] for k, size in tokens]}
-        return {"deck": keys(self.deck), "hands": [keys(h) for h in self.hands],
-                "pool": [c.key if c is not None else None for c in self.pool],
-                "discard": keys(self.discard), "stacks": {k: list(v) for k, v in self.stacks.items()},
-                "tokens": [[[k, size] for k, size in t] for t in self.tokens],
-                "known": [keys(k) for k in self.known], "selection": keys(self.selection),
-                "final_turns": self.final_turns, "last_play": last}
+        return write_fields(FIELDS, self)
 
     def _read_state(self, r: snap.Reader, schema: int) -> None:
-        n = self.num_players
-        cards = lambda key: r.get(key, snap.list_of, _card)  # noqa: E731 - a one-line local reader
-        self.deck = cards("deck")
-        self.hands = r.get("hands", snap.per_seat, n, snap.list_of, _card)
-        self.pool = r.get("pool", snap.list_of, snap.optional(_card), length=4)
-        self.discard = cards("discard")
-        snap.check_cards(self.deck + [c for h in self.hands for c in h] + [c for c in self.pool if c]
-                         + self.discard, build_deck(), r.name("cards"))
-        if None in self.pool and (self.deck or self.discard):
-            raise ValueError(f"{r.name('pool')} has an empty slot while cards are left to draw")
-        stacks = r.sub("stacks")
-        if sorted(stacks.data) != sorted(STACK_KEYS):
-            raise ValueError(f"{r.name('stacks')} must be the nine stacks {', '.join(STACK_KEYS)}")
-        self.stacks = {}
-        for key in STACK_KEYS:
-            stack = stacks.get(key, snap.list_of, snap.whole, 1, 4)
-            if stack != list(TOKEN_SIZES[len(TOKEN_SIZES) - len(stack):]):
-                raise ValueError(f"{stacks.name(key)} must be the last tokens of large, medium, small")
-            self.stacks[key] = stack
-        self.tokens = r.get("tokens", snap.per_seat, n, snap.list_of, _token)
-        taken = {key: sorted(size for t in self.tokens for k, size in t if k == key) for key in STACK_KEYS}
-        for key in STACK_KEYS:
-            if sorted(taken[key] + self.stacks[key]) != sorted(TOKEN_SIZES):
-                raise ValueError(f"{r.name('tokens')} and its stacks do not add up for {key!r}")
-        self.known = r.get("known", snap.per_seat, n, snap.list_of, _card)
-        for seat in range(n):
-            snap.within(self.known[seat], self.hands[seat], r.name("known"), "that hand")
-        self.selection = r.get("selection", snap.list_of, _card, most=3)
-        final = r.get("final_turns", snap.optional(snap.whole), 0, n + 1)
-        if (final == 0) != self._over or (self._over and self.selection):
-            raise ValueError(f"{r.name('final_turns')} does not match whether the game is over")
-        self.final_turns = final
-        last = r.get("last_play", snap.optional(snap.Reader))
-        self.last_play = None
-        if last is not None:
-            self.last_play = (last.get("seat", snap.seat, n), last.get("cards", snap.list_of, _card, length=3),
-                              last.get("tokens", snap.list_of, _token, most=2))
+        read_fields(FIELDS, r, self)
         # the selection must be one the player could have made, card by card
         chosen, self.selection = self.selection, []
         snap.within(chosen, self.hands[self._current], r.name("selection"), "the hand of the seat to move")
@@ -566,6 +512,90 @@ def _card(value, what: str) -> Card:
 def _token(value, what: str) -> tuple[str, int]:
     pair = snap.list_of(value, what, length=2)
     return snap.one_of(pair[0], what, STACK_KEYS), snap.whole(pair[1], what, 1, 4)
+
+
+# ---------------------------------------------------------------------- the state's fields
+# Each field of MottoState's own, once: how a clone copies it, how a save writes it and how a
+# saved position reads it back (in this order; each check runs once its field is read).
+
+def _read_cards(r: snap.Reader, name: str, state: "MottoState") -> list[Card]:
+    return r.get(name, snap.list_of, _card)
+
+
+def _check_cards(r: snap.Reader, state: "MottoState") -> None:
+    snap.check_cards(state.deck + [c for h in state.hands for c in h] + [c for c in state.pool if c]
+                     + state.discard, build_deck(), r.name("cards"))
+    if None in state.pool and (state.deck or state.discard):
+        raise ValueError(f"{r.name('pool')} has an empty slot while cards are left to draw")
+
+
+def _read_stacks(r: snap.Reader, name: str, state: "MottoState") -> dict[str, list[int]]:
+    stacks = r.sub(name)
+    if sorted(stacks.data) != sorted(STACK_KEYS):
+        raise ValueError(f"{r.name(name)} must be the nine stacks {', '.join(STACK_KEYS)}")
+    result = {}
+    for key in STACK_KEYS:
+        stack = stacks.get(key, snap.list_of, snap.whole, 1, 4)
+        if stack != list(TOKEN_SIZES[len(TOKEN_SIZES) - len(stack):]):
+            raise ValueError(f"{stacks.name(key)} must be the last tokens of large, medium, small")
+        result[key] = stack
+    return result
+
+
+def _check_tokens(r: snap.Reader, state: "MottoState") -> None:
+    taken = {key: sorted(size for t in state.tokens for k, size in t if k == key) for key in STACK_KEYS}
+    for key in STACK_KEYS:
+        if sorted(taken[key] + state.stacks[key]) != sorted(TOKEN_SIZES):
+            raise ValueError(f"{r.name('tokens')} and its stacks do not add up for {key!r}")
+
+
+def _check_known(r: snap.Reader, state: "MottoState") -> None:
+    for seat in range(state.num_players):
+        snap.within(state.known[seat], state.hands[seat], r.name("known"), "that hand")
+
+
+def _check_final_turns(r: snap.Reader, state: "MottoState") -> None:
+    if (state.final_turns == 0) != state._over or (state._over and state.selection):
+        raise ValueError(f"{r.name('final_turns')} does not match whether the game is over")
+
+
+def _write_last_play(last) -> dict | None:
+    if last is None:
+        return None
+    who, cards, tokens = last
+    return {"seat": who, "cards": _keys(cards), "tokens": [[k, size] for k, size in tokens]}
+
+
+def _read_last_play(r: snap.Reader, name: str, state: "MottoState"):
+    last = r.get(name, snap.optional(snap.Reader))
+    if last is None:
+        return None
+    n = state.num_players
+    return (last.get("seat", snap.seat, n), last.get("cards", snap.list_of, _card, length=3),
+            last.get("tokens", snap.list_of, _token, most=2))
+
+
+FIELDS = (
+    Field("deck", list, _keys, _read_cards),
+    Field("hands", lists, lambda hands: [_keys(h) for h in hands],
+          lambda r, name, state: r.get(name, snap.per_seat, state.num_players, snap.list_of, _card)),
+    Field("pool", list, lambda pool: [c.key if c is not None else None for c in pool],
+          lambda r, name, state: r.get(name, snap.list_of, snap.optional(_card), length=4)),
+    Field("discard", list, _keys, _read_cards, _check_cards),
+    Field("stacks", lambda stacks: {k: list(v) for k, v in stacks.items()},
+          lambda stacks: {k: list(v) for k, v in stacks.items()}, _read_stacks),
+    Field("tokens", lists, lambda tokens: [[[k, size] for k, size in t] for t in tokens],
+          lambda r, name, state: r.get(name, snap.per_seat, state.num_players, snap.list_of, _token),
+          _check_tokens),
+    Field("known", lists, lambda known: [_keys(k) for k in known],
+          lambda r, name, state: r.get(name, snap.per_seat, state.num_players, snap.list_of, _card),
+          _check_known),
+    Field("selection", list, _keys, lambda r, name, state: r.get(name, snap.list_of, _card, most=3)),
+    Field("final_turns", same, same,
+          lambda r, name, state: r.get(name, snap.optional(snap.whole), 0, state.num_players + 1),
+          _check_final_turns),
+    Field("last_play", same, _write_last_play, _read_last_play),  # a tuple, never changed in place
+)
 
 
 def _tokens_text(tokens) -> str:

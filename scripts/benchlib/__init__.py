@@ -1,0 +1,1 @@
+"""The benchmarks of ``scripts/bench``, one module each, and the writer of docs/benchmarks.md."""
