@@ -5,26 +5,17 @@ from __future__ import annotations
 import gzip
 import os
 import random
-import shutil
 import statistics
-import subprocess
 import sys
-import time
 from pathlib import Path
 from urllib.parse import urlparse
+
+from nostr_relay import NostrRelay, RelayError  # scripts/, on the path of scripts/bench
 
 from .common import CHROMIUM, CHROMIUM_ARGS, OFFLINE_ARGS, ROOT, PagesServer, wait_for
 
 
 NET_ARGS = ["--allow-loopback-in-peer-connection"]  # WebRTC between contexts on loopback only
-#: the e2e tests' relay configuration (tests/e2e/conftest.py)
-RELAY_CONFIG = """\
-storage:
-  sqlalchemy.url: sqlite+aiosqlite:///{folder}/nostr.sqlite3
-gunicorn: {{bind: "127.0.0.1:{port}", workers: 1, control_socket_disable: true}}
-verification: {{nip05_verification: disabled}}
-authentication: {{enabled: false}}
-"""
 SEATED = ("window.__app && window.__app.net && window.__app.net.seat !== undefined"
           " && window.__app.net.connection === 'connected'")
 #: the host page's long tasks from its start (a PerformanceObserver added before any script)
@@ -36,49 +27,6 @@ new PerformanceObserver((list) => {
 GZIPPED = {".html", ".js", ".mjs", ".css", ".json", ".svg", ".webmanifest", ".txt", ".py", ".map"}
 NET_SEATS = ["random", "remote", "remote"]     # a computer on the host, two guests
 NET_PACE = 700                                 # the page's default pause before a computer's move
-
-
-class NostrRelay:
-    """nostr-relay (requirements-dev.txt) on a free 127.0.0.1 port, its own process group."""
-
-    def __init__(self, folder: Path):
-        import socket
-        import urllib.request
-        exe = Path(sys.executable).parent / "nostr-relay"
-        exe = str(exe) if exe.exists() else shutil.which("nostr-relay")
-        if not exe:
-            raise SystemExit("nostr-relay not found: pip install -r requirements-dev.txt")
-        with socket.socket() as sock:
-            sock.bind(("127.0.0.1", 0))
-            port = sock.getsockname()[1]
-        (folder / "config.yaml").write_text(RELAY_CONFIG.format(folder=folder, port=port))
-        self.log = open(folder / "relay.log", "wb")
-        self.proc = subprocess.Popen([exe, "-c", str(folder / "config.yaml"), "serve"], cwd=folder,
-                                     stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
-        self.url = f"ws://127.0.0.1:{port}"
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as answer:
-                    if answer.status == 200:
-                        return
-            except OSError:
-                pass
-            if self.proc.poll() is not None or time.monotonic() > deadline:
-                self.stop()
-                raise SystemExit(f"nostr-relay did not start: {(folder / 'relay.log').read_text()[-2000:]}")
-            time.sleep(0.1)
-
-    def stop(self) -> None:
-        import signal
-        if self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-                self.proc.wait()
-        self.log.close()
 
 
 def served_sizes(path: str) -> tuple[int, int]:
@@ -205,7 +153,10 @@ def bench_net(runs: int, seed: int) -> dict:
         host_server = PagesServer(ROOT / "site", tmp / "host.log")
         guest_server = PagesServer(ROOT / "site", tmp / "guests.log")
         (tmp / "relay").mkdir()
-        relay = NostrRelay(tmp / "relay")
+        try:
+            relay = NostrRelay(tmp / "relay")
+        except RelayError as error:
+            raise SystemExit(str(error)) from None
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS + OFFLINE_ARGS + NET_ARGS)

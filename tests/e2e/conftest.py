@@ -13,11 +13,7 @@ from __future__ import annotations
 
 import os
 import shutil
-import signal
-import subprocess
 import sys
-import time
-import urllib.request
 import uuid
 from pathlib import Path
 from urllib.parse import urlparse
@@ -33,7 +29,7 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
                  "--allow-loopback-in-peer-connection"]
 
-sys.path.insert(0, str(ROOT / "scripts"))          # serve_site
+sys.path.insert(0, str(ROOT / "scripts"))          # serve_site, nostr_relay
 sys.path.insert(0, str(ROOT))                      # engine, for cross-checks in CPython
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # e2e_helpers
 
@@ -45,8 +41,9 @@ except ImportError:  # pragma: no cover - only without the dev requirements
     pytest.skip("pytest-playwright is not installed (pip install -r requirements-dev.txt)",
                 allow_module_level=True)
 
-from e2e_helpers import BOOT_TIMEOUT_MS, PACE, free_port, open_screen  # noqa: E402 - found through sys.path, set above
+from e2e_helpers import BOOT_TIMEOUT_MS, PACE, open_screen  # noqa: E402 - found through sys.path, set above
 from serve_site import serve_in_thread  # noqa: E402 - found through sys.path, set above
+from nostr_relay import NostrRelay, RelayError  # noqa: E402 - found through sys.path, set above
 
 
 def pytest_collection_modifyitems(items):
@@ -84,57 +81,17 @@ def site_url():
     server.server_close()
 
 
-RELAY_CONFIG = """\
-storage:
-  sqlalchemy.url: sqlite+aiosqlite:///{folder}/nostr.sqlite3
-gunicorn: {{bind: "127.0.0.1:{port}", workers: 1, control_socket_disable: true}}
-verification: {{nip05_verification: disabled}}
-authentication: {{enabled: false}}
-"""
-
-
 @pytest.fixture(scope="session")
 def nostr_relay(tmp_path_factory):
-    """A real Nostr relay (nostr-relay, requirements-dev.txt) on a free 127.0.0.1 port for the
-    session, its database in a temporary folder; yields its ``ws://127.0.0.1:PORT`` URL. It
-    keeps events for a few minutes: give each test its own room (``room_name``)."""
-    exe = Path(sys.executable).parent / "nostr-relay"
-    if not exe.exists():
-        exe = shutil.which("nostr-relay")
-        if not exe:
-            pytest.fail("nostr-relay not found: pip install -r requirements-dev.txt")
-    folder = tmp_path_factory.mktemp("nostr-relay")
-    port = free_port()
-    (folder / "config.yaml").write_text(RELAY_CONFIG.format(folder=folder, port=port))
-    log = open(folder / "relay.log", "wb")
-    # its own process group: gunicorn's master and its worker are stopped together
-    relay = subprocess.Popen([str(exe), "-c", str(folder / "config.yaml"), "serve"], cwd=folder,
-                             stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-
-    def stop():
-        if relay.poll() is None:
-            os.killpg(relay.pid, signal.SIGTERM)
-            try:
-                relay.wait(10)
-            except subprocess.TimeoutExpired:
-                os.killpg(relay.pid, signal.SIGKILL)
-                relay.wait()
-        log.close()
-
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as answer:
-                if answer.status == 200:
-                    break
-        except OSError:
-            pass
-        if relay.poll() is not None or time.monotonic() > deadline:
-            stop()
-            pytest.fail(f"nostr-relay did not start:\n{(folder / 'relay.log').read_text()[-3000:]}")
-        time.sleep(0.1)
-    yield f"ws://127.0.0.1:{port}"
-    stop()
+    """A real Nostr relay (scripts/nostr_relay.py) on a free 127.0.0.1 port for the session, its
+    database in a temporary folder; yields its ``ws://127.0.0.1:PORT`` URL. It keeps events for
+    a few minutes: give each test its own room (``room_name``)."""
+    try:
+        relay = NostrRelay(tmp_path_factory.mktemp("nostr-relay"))
+    except RelayError as error:
+        pytest.fail(str(error))
+    yield relay.url
+    relay.stop()
 
 
 @pytest.fixture

@@ -1,0 +1,75 @@
+"""A real Nostr relay (``nostr-relay`` from PyPI, requirements-dev.txt) on a free 127.0.0.1 port,
+for the end-to-end tests, the several-devices benchmark and the screenshots of play on several
+devices. It runs in its own process group (gunicorn's master and its worker stop together), its
+SQLite database and its log in a folder of the caller's.
+
+    relay = NostrRelay(folder)     # started and answering, or RelayError with its log's end
+    relay.url                      # "ws://127.0.0.1:PORT"
+    relay.stop()
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+CONFIG = """\
+storage:
+  sqlalchemy.url: sqlite+aiosqlite:///{folder}/nostr.sqlite3
+gunicorn: {{bind: "127.0.0.1:{port}", workers: 1, control_socket_disable: true}}
+verification: {{nip05_verification: disabled}}
+authentication: {{enabled: false}}
+"""
+START_S = 30  # how long the relay may take to answer
+
+
+class RelayError(RuntimeError):
+    """nostr-relay is not installed, or did not start (the message ends with its log)."""
+
+
+class NostrRelay:
+    """nostr-relay on a free 127.0.0.1 port, its database and log in ``folder``."""
+
+    def __init__(self, folder: Path):
+        exe = Path(sys.executable).parent / "nostr-relay"
+        exe = str(exe) if exe.exists() else shutil.which("nostr-relay")
+        if not exe:
+            raise RelayError("nostr-relay not found: pip install -r requirements-dev.txt")
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            port = sock.getsockname()[1]
+        (folder / "config.yaml").write_text(CONFIG.format(folder=folder, port=port))
+        self.log = open(folder / "relay.log", "wb")
+        self.proc = subprocess.Popen([exe, "-c", str(folder / "config.yaml"), "serve"], cwd=folder,
+                                     stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
+        self.url = f"ws://127.0.0.1:{port}"
+        deadline = time.monotonic() + START_S
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as answer:
+                    if answer.status == 200:
+                        return
+            except OSError:
+                pass
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                self.stop()
+                raise RelayError(f"nostr-relay did not start:\n{(folder / 'relay.log').read_text()[-3000:]}")
+            time.sleep(0.1)
+
+    def stop(self) -> None:
+        """Stop the relay's process group (SIGTERM, then SIGKILL after 10 s) and close its log."""
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait()
+        self.log.close()
