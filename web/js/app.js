@@ -82,6 +82,7 @@ const app = {
   idle: false,      // the page waits for a person (lobby, human turn, curtain, game over)
   gen: 0,           // bumps on every new/loaded game, to stop stale loops
   logLines: [],
+  logOwn: "",      // the log's own lines drawn now (one-choice notes), as a key: drawLog redraws when it changes
   autosaved: 0,     // autosaves written (tests wait for it)
   offline: "no",    // no | ready (a service worker serves this site) | update (a new version waits)
   // play on several devices (docs/multiplayer.md)
@@ -644,7 +645,7 @@ function drawLog(lines) {
   const ownKey = own.map((n) => `${n.at}:${n.text}`).join("\n");
   const same = lines.length >= app.logLines.length &&
                app.logLines.every((line, i) => line === lines[i]) &&
-               ownKey === (app.logOwn ?? "") && log.childElementCount === app.logLines.length + own.length;
+               ownKey === app.logOwn && log.childElementCount === app.logLines.length + own.length;
   if (!same) {
     log.replaceChildren();
     app.logLines = [];
