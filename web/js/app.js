@@ -721,12 +721,11 @@ async function passScreen(before, gen) {
     const kept = app.news[seat] ?? { took: [], drew: [] };
     app.news[seat] = { took: [...kept.took, ...took], drew: [...kept.drew, ...drew] };
     const name = app.setup.seats[seat].name;
-    const parts = [];
-    if (took.length) parts.push(`took ${took.join(", ")}`);
-    if (drew.length) parts.push(`drew ${drew.length === 1 ? "a card" : `${drew.length} cards`} from the deck`);
+    // the curtain is public: cards drawn unseen are counted, never named
+    const words = newsWords(took, drew.length === 0 ? "" : `${drew.length === 1 ? "a card" : `${drew.length} cards`} from the deck`);
     const news = $("curtain-news");
-    news.textContent = parts.length ? `${name} ${parts.join(" and ")}.` : "";
-    show(news, parts.length > 0);
+    news.textContent = words ? `${name} ${words}.` : "";
+    show(news, Boolean(words));
   }
   setIdle(true);
   return true;
@@ -776,11 +775,18 @@ function drawNews(seat) {
   const note = $("drawn-note");
   const news = seat == null ? null : app.news[seat];
   if (seat != null) delete app.news[seat];
+  const words = news ? newsWords(news.took, news.drew.join(", ")) : "";
+  note.textContent = words ? `Since your last turn you ${words}.` : "";
+  show(note, Boolean(words));
+}
+
+/** "took Clay, Paper and drew a card": the words for the cards new in a hand, `took` as labels,
+ *  `drew` already worded ("" when none was drawn). */
+function newsWords(took, drew) {
   const parts = [];
-  if (news?.took.length) parts.push(`took ${news.took.join(", ")}`);
-  if (news?.drew.length) parts.push(`drew ${news.drew.join(", ")}`);
-  note.textContent = parts.length ? `Since your last turn you ${parts.join(" and ")}.` : "";
-  show(note, parts.length > 0);
+  if (took.length) parts.push(`took ${took.join(", ")}`);
+  if (drew) parts.push(`drew ${drew}`);
+  return parts.join(" and ");
 }
 
 /** Undo (js/undo.js): the player on screen takes back their last decision, if the engine allows. */
