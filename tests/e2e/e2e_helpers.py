@@ -59,6 +59,26 @@ def wait_idle(page: Page) -> str:
     return page.evaluate("window.__app.phase")
 
 
+SETTLED = """(ms) => new Promise((done) => {
+  const until = performance.now() + ms;
+  const moving = () => document.getAnimations().some((a) => a.playState === 'running'
+      && a.effect?.getComputedTiming().iterations !== Infinity);  // a spinner never ends
+  const check = () => {
+    if (moving() && performance.now() < until) { setTimeout(check, 20); return; }
+    requestAnimationFrame(() => requestAnimationFrame(() => done(!moving())));
+  };
+  check();
+})"""
+
+
+def settle(page: Page, timeout_ms: int = 5000) -> None:
+    """Wait until the page has stopped moving: no transition or animation running (a card
+    lifting under the mouse, a panel sliding in) and two frames drawn since, so a layout or a
+    scroll into view made in reaction to the last event is on screen. Fails after
+    ``timeout_ms`` if something still moves."""
+    assert page.evaluate(SETTLED, timeout_ms), f"the page still moves after {timeout_ms} ms"
+
+
 def continue_past_screens(page: Page) -> str:
     """Wait like :func:`wait_idle`; press Continue on each screen that holds the table meanwhile
     (a year scored in Moteneba, web/js/moments.js) and return the phase the page then settles in."""

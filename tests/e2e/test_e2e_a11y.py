@@ -258,7 +258,7 @@ def test_the_curtain_holds_the_keyboard_and_nothing_behind_it_works(app):
     assert_focus_on_a_choice(app)
     # Ann reads the table, draws, and the curtain comes down with her hand gone from the page
     app.keyboard.press("t")
-    assert "Your hand:" in app.inner_text("[data-testid=description]")
+    expect(app.locator("[data-testid=description]")).to_contain_text("Your hand:")  # drawn once asked
     app.keyboard.press("d")
     assert wait_idle(app) == "curtain"          # at once: her hand is gone, Ben reads that she drew
     assert app.locator("[data-testid=hand-card]").count() == 0

@@ -12,7 +12,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from e2e_helpers import WAIT_MS, assert_no_axe_violations, find_save, load_save, open_screen
+from e2e_helpers import WAIT_MS, assert_no_axe_violations, find_save, load_save, open_screen, settle
 from e2e.test_e2e_hint import passes_over_a_set
 from e2e.test_e2e_settings import open_settings
 
@@ -52,7 +52,7 @@ def test_a_hint_and_the_settings_in_view_at_every_size(browser, site_url, proble
         page.emulate_media(color_scheme=scheme)
         shown = ask_hint(page)
         assert re.search(r"(p|P)laying .* scores \d+ points now", shown["line"]), shown["line"]
-        page.wait_for_timeout(60)   # a frame for the page's own scrolling into view
+        settle(page)   # the page's own scrolling into view done
         found = page.evaluate(IN_VIEW)
         for part in ("reason", "ringed", "handCard", "turn"):
             assert found[part] and found[part]["whole"], (width, height, scheme, part, found)

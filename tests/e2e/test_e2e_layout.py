@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from e2e_helpers import start, wait_idle
+from e2e_helpers import settle, start, wait_idle
 from e2e.test_moteneba import selector as moteneba_selector
 from e2e.test_mottainai import choose as mottainai_choose
 
@@ -103,7 +103,7 @@ def new_context(browser, site_url, problems, size):
 
 
 def assert_on_screen(page, label: str, size: str) -> None:
-    page.wait_for_timeout(60)   # a frame for the page's own scrolling into view
+    settle(page)   # the page's own scrolling into view done
     whole = not size.endswith("touch")
     found = page.evaluate(CHECK, whole)
     assert not found, f"{label} at {size}: " + "\n  ".join(found)
@@ -289,7 +289,7 @@ def test_the_hint_reason_stays_on_screen_with_the_ringed_control(browser, site_u
         assert wait_idle(page) == "human"
         (page.tap if size.endswith("touch") else page.click)("[data-testid=hint]")
         page.wait_for_function("document.body.dataset.hint", timeout=30_000)
-        page.wait_for_timeout(100)
+        settle(page)
         got = page.evaluate("""() => {
           const line = document.querySelector('[data-testid=hint-line]').getBoundingClientRect();
           const ringed = document.querySelector('#table .is-hinted');

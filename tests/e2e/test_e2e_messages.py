@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 import engine
 from engine.games.mottainai.cards import KIND_BY_KEY
-from e2e_helpers import (ask_for_one_choice_steps, assert_no_axe_violations, click_and_wait, setup_lobby, start,
+from e2e_helpers import (settle, ask_for_one_choice_steps, assert_no_axe_violations, click_and_wait, setup_lobby, start,
                          wait_idle)
 
 ERROR = "[data-testid=error]"
@@ -106,7 +106,7 @@ def test_an_error_shows_under_the_turn_line_and_moves_no_card(app, width, height
     before, table_before = page_box(app, card), page_box(app, "#table")
     click_and_wait(app, f"{card} >> nth=0")
     app.mouse.move(1, 1)  # a card under the mouse lifts a little (hover), and settles back
-    app.wait_for_timeout(600)
+    settle(app)
     error = app.locator(ERROR)
     expect(error).to_be_visible()
     expect(error).to_have_attribute("role", "alert")

@@ -7,8 +7,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from e2e_helpers import WAIT_MS, assert_no_axe_violations
+from e2e_helpers import WAIT_MS, assert_no_axe_violations, settle
 from e2e.test_e2e_layout import CHECK
 from phone_check import DECISION, followable_problems
 from net_helpers import click_an_action, device_page, my_turn, open_guest, open_host, start_hosted
@@ -66,6 +67,10 @@ def test_waiting_screen_guest_pages_and_players_panel_pass_axe(site_url, nostr_r
     assert host.get_attribute("[data-testid=players-open]", "aria-expanded") == "false"
 
 
+# Every legal action of the view the page holds has its control on the table.
+CONTROLS_DRAWN = """() => { const view = window.__app.view; return view != null && view.legal_actions.every(
+  (a) => document.querySelector(`#table [data-action="${CSS.escape(a.id)}"]`)); }"""
+
 def in_reach(page, problems: list[str]) -> list[str]:
     """The problems of CHECK, but a control out of the window that one scroll of the table's area
     or the hand's rows brings into view (Mottainai's floor when it holds many cards), as on a local
@@ -94,10 +99,14 @@ def test_a_guest_on_a_phone_sees_its_turn_hand_and_choices_together(game, site_u
         if not my_turn(guest):
             guest.wait_for_timeout(40)
             continue
-        guest.wait_for_timeout(60)  # a frame for the page's own scrolling into view
+        settle(guest)  # the page's own scrolling into view done
         found = in_reach(guest, guest.evaluate(CHECK, False))
-        if found:  # a state that came in just now: measured again once it is drawn
-            guest.wait_for_timeout(500)
+        if found:  # a state that came in just now: measured again once its controls are drawn
+            try:
+                guest.wait_for_function(CONTROLS_DRAWN, timeout=5000)
+            except PlaywrightTimeout:
+                pass  # measured as it is: the failure names what is missing
+            settle(guest)
             if not my_turn(guest):
                 continue
             found = in_reach(guest, guest.evaluate(CHECK, False))

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from e2e_helpers import (assert_no_axe_violations, continue_past_screens, find_save, load_save, open_phone, open_screen, start,
+from e2e_helpers import (settle, assert_no_axe_violations, continue_past_screens, find_save, load_save, open_phone, open_screen, start,
                          wait_idle)
 from e2e.test_e2e_layout import next_move
 from phone_check import DECISION, followable_problems
@@ -39,7 +39,7 @@ def test_mottainai_on_a_phone_a_ten_card_floor_and_a_whole_game(browser, site_ur
     page = open_phone(browser, site_url, problems, pace=50)
     # a hire from a floor of ten different cards: eight or more whole at once
     load_save(page, tmp_path, find_save("mottainai", 2, floor_hire), ["human", "greedy"], ["Ada", "Bea"])
-    page.wait_for_timeout(60)   # a frame for the page's own scrolling into view
+    settle(page)   # the page's own scrolling into view done
     hires = [a["id"] for a in page.evaluate("window.__app.view.legal_actions") if a["id"].startswith("hire:")]
     assert len(hires) >= 10
     d = assert_followable(page, "the hire from a ten-card floor")
@@ -69,7 +69,7 @@ def walk_a_whole_game(page, game: str, *, seed: int) -> int:
     for step in range(1000):
         if continue_past_screens(page) == "over":  # a year scored: its screen, then Continue
             return step
-        page.wait_for_timeout(40)   # a frame for the page's own scrolling into view
+        settle(page)   # the page's own scrolling into view done
         assert_followable(page, f"{game} decision {step + 1}")
         page.tap(next_move(game, page.evaluate("window.__app.view"), step))
     raise AssertionError(f"{game}: the game did not end")
@@ -109,7 +109,7 @@ def test_the_message_box_covers_no_hand_control_or_opponent(browser, site_url, p
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         # the hire from a ten-card floor: eight or more options whole, no row scrolls sideways
-        page.wait_for_timeout(60)
+        settle(page)
         d = page.evaluate(DECISION)
         assert d["options"] >= 11 and d["whole"] >= 8 and not d["strips"], (width, height, d)
         closed = page.locator("#table details.opponent:not([open]) > summary")
