@@ -5,7 +5,7 @@ with one line (:func:`engine.registry.register`). Everything else that needs to 
 its spec: the engine (:func:`engine.registry.game_class`), the bots (:func:`engine.bots.make_bot`), the
 hard bot's search (:class:`SearchHooks`), the terminal (:attr:`Game.text`), the tests
 (:attr:`Game.hidden`, the hidden-information oracle) and the site's build (:class:`WebAssets`:
-the page's list of games, views, styles and rules texts). ``tests/engine/test_specs.py`` checks
+the page's list of games, views, styles, rules texts and the rules' data). ``tests/engine/test_specs.py`` checks
 that every game has every part and that the parts agree.
 
 This module names its parts' types only for the reader: it imports nothing from the engine at
@@ -86,6 +86,11 @@ class WebAssets:
     css: str
     #: the Rules panel's text (``rules/<game>.html``, following ``docs/rules/<game>.md``)
     rules: str
+    #: ``rules_data(rules_doc) -> {name: data}``: the data the game's Rules figures and card
+    #: reference read, taken from the engine's own data at build time: the site's build writes
+    #: each ``data`` as ``rules/<name>.json`` (``name`` is the game's name or starts with it and a
+    #: hyphen); ``rules_doc`` is the text of ``docs/rules/<game>.md`` [no data files]
+    rules_data: Callable[[str], dict[str, dict]] | None = None
 
     def to_json(self) -> dict:
         return {"view": self.view, "css": self.css, "rules": self.rules}

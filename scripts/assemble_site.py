@@ -21,8 +21,8 @@ Layout produced::
                                         snapshot key, versions, the build's hash
       sw.js                             the service worker, with this build's hash and file list
       manifest.webmanifest, icons/      the installable app (copied from web/)
-      rules/                            the Rules panel's texts (copied from web/) and its data:
-                                        mottainai-cards.json, moteneba-girls.json (from the engine)
+      rules/                            the Rules panel's texts (copied from web/) and its data
+                                        (<game>-*.json, from each game's spec: Game.web.rules_data)
       vendor/<package>-<version>/       browser libraries from npm (Trystero, QR codes), named by
                                         index.html's import map, loaded only for play on several
                                         devices (scripts/site_vendor.py)
@@ -147,35 +147,26 @@ def write_game_list(out: Path) -> list[dict]:
 
 
 def write_rules_data(out: Path) -> None:
-    """The Rules panel's data, taken from the engine's own card data (never a second copy):
-
-    * ``rules/mottainai-cards.json``: the 54 cards as the engine describes them (name, material,
-      value, task, effect text in our words), plus each card's "when" and rulings from the card
-      effects table of docs/rules/mottainai.md;
-    * ``rules/moteneba-girls.json``: the girls (reconstructed heart values, ruling N10) and events.
-    """
+    """The Rules panel's data, from each game's spec (``Game.web.rules_data``), which takes it
+    from the engine's own data files (never a second copy): ``rules/<name>.json`` for each file
+    a game gives, its rules text ``docs/rules/<game>.md`` handed to it (Mottainai's card
+    reference takes each card's "when" and rulings from its card effects table)."""
     sys.path.insert(0, str(ROOT))
-    from engine.games.mottainai.cards import KINDS
+    from engine.registry import game_names, game_spec
 
-    notes = {}
-    doc = (ROOT / "docs" / "rules" / "mottainai.md").read_text(encoding="utf-8")
-    section = doc.split("\n## Card effects", 1)[-1].split("\n## ", 1)[0]
-    for line in section.splitlines():
-        cells = [c.strip() for c in line.strip().strip("|").split(" | ")]
-        if line.startswith("| ") and len(cells) == 5:
-            notes[cells[0]] = {"timing": cells[3], "rulings": cells[4]}
-    cards = [{**k.to_json(), "when": list(k.when), **notes.get(k.name, {"timing": "", "rulings": ""})}
-             for k in KINDS]
-    described = sum(k.name in notes for k in KINDS)
-    girls = json.loads((ROOT / "engine" / "games" / "moteneba" / "data.json").read_text(encoding="utf-8"))
     (out / "rules").mkdir(exist_ok=True)
-    (out / "rules" / "mottainai-cards.json").write_text(
-        json.dumps({"source": "engine/games/mottainai/cards.json", "cards": cards}, indent=1) + "\n")
-    (out / "rules" / "moteneba-girls.json").write_text(json.dumps(
-        {"source": "engine/games/moteneba/data.json", "about": girls["about"], "colours": girls["colours"],
-         "girls": girls["girls"], "events": girls["events"]}, indent=1) + "\n")
-    print(f"  rules data  {len(cards)} Mottainai cards ({described} with notes from docs/rules), "
-          f"{len(girls['girls'])} Moteneba girls")
+    written = []
+    for game in game_names():
+        make = game_spec(game).web.rules_data
+        if make is None:
+            continue
+        doc = ROOT / "docs" / "rules" / f"{game}.md"
+        for name, data in make(doc.read_text(encoding="utf-8") if doc.is_file() else "").items():
+            if name != game and not name.startswith(f"{game}-"):
+                sys.exit(f"error: {game}'s rules data {name!r} must be named {game!r} or {game}-<what>")
+            (out / "rules" / f"{name}.json").write_text(json.dumps(data, indent=1) + "\n")
+            written.append(f"rules/{name}.json")
+    print(f"  rules data  {', '.join(written) or 'none'}, from the games' specs")
 
 
 def pyodide_files(full_stdlib: Path, wheel: Path) -> Path:

@@ -9,9 +9,12 @@ import pytest
 from playwright.sync_api import expect
 
 from e2e.test_e2e_a11y import find_save, load_save
+from engine.registry import game_class, game_names
 from e2e_helpers import WAIT_MS, assert_no_axe_violations, start, wait_idle
 
-GAMES = {"motto": 2, "mottainai": 2, "moteneba": 3}
+#: the table each game is played at (a game not named here: its fewest seats)
+PLAYERS = {"motto": 2, "mottainai": 2, "moteneba": 3}
+GAMES = {game: PLAYERS.get(game, game_class(game).info.min_players) for game in game_names()}
 HINT_LINE = "[data-testid=hint-line]"
 RINGED = "#table .is-hinted"
 PROGRESS = "[data-testid=hint-progress]"

@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 from e2e_helpers import settle, start, wait_idle
+from engine.registry import game_class, game_names
 from e2e.test_moteneba import selector as moteneba_selector
 from e2e.test_mottainai import choose as mottainai_choose
 
@@ -124,15 +125,28 @@ def next_move(game: str, view: dict, step: int) -> str:
         return "[data-testid=deck]"
     if game == "mottainai":
         return f"#table [data-action='{mottainai_choose(ids, step)}'] >> nth=0"
-    forward = [i for i in ids if i != "cancel"]
-    return moteneba_selector(forward[step % len(forward)] if forward[0].startswith("draft:") else forward[0])
+    forward = [i for i in ids if i != "cancel"] or ids
+    if game == "moteneba":
+        return moteneba_selector(forward[step % len(forward)] if forward[0].startswith("draft:") else forward[0])
+    # any other game: one of its legal moves, by the data-action its view puts on it (views/contract.js)
+    return f"#table [data-action='{forward[step % len(forward)]}'] >> nth=0"
 
 
-LOBBIES = {
+#: each game's table (a game not named here: three seats, or its fewest if it cannot seat three)
+TABLES = {
     "motto": dict(players=3, seats=["human", "greedy", "greedy"], seed=4),
     "mottainai": dict(players=3, seats=["human", "greedy", "greedy"], seed=4242),
     "moteneba": dict(players=3, seats=["human", "greedy", "greedy"], seed=2),
 }
+
+
+def table_of(game: str) -> dict:
+    info = game_class(game).info
+    players = 3 if info.min_players <= 3 <= info.max_players else info.min_players
+    return TABLES.get(game, dict(players=players, seats=["human"] + ["greedy"] * (players - 1), seed=4))
+
+
+LOBBIES = {game: table_of(game) for game in game_names()}
 
 
 @pytest.mark.parametrize("size", list(SIZES))

@@ -10,6 +10,7 @@ import random
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from engine.registry import game_names
 from e2e_helpers import WAIT_MS
 from net_checks import check_guest_messages
 from net_helpers import click_an_action, device_page, open_guest, open_host, play_until_over, received, start_hosted
@@ -24,7 +25,7 @@ def pyodide_requests(page) -> list[str]:
     return seen
 
 
-@pytest.mark.parametrize("game", ["motto", "mottainai", "moteneba"])
+@pytest.mark.parametrize("game", game_names())
 def test_whole_game_with_two_guests_a_computer_and_a_table_screen(game, site_url, nostr_relay, devices, problems):
     host = device_page(devices, problems)
     links = open_host(host, site_url, nostr_relay, game=game, players=3, seats=["random", "remote", "remote"],

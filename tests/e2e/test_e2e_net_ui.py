@@ -9,6 +9,7 @@ import random
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from engine.registry import game_names
 from e2e_helpers import WAIT_MS, assert_no_axe_violations, settle
 from e2e.test_e2e_layout import CHECK
 from phone_check import DECISION, followable_problems
@@ -84,7 +85,7 @@ def in_reach(page, problems: list[str]) -> list[str]:
                                         and p[len("control "):].split(": ", 1)[0] in scroll)] + followable_problems(d)
 
 
-@pytest.mark.parametrize("game", ["motto", "mottainai", "moteneba"])
+@pytest.mark.parametrize("game", game_names())
 def test_a_guest_on_a_phone_sees_its_turn_hand_and_choices_together(game, site_url, nostr_relay, devices, problems):
     host = device_page(devices, problems)
     links = open_host(host, site_url, nostr_relay, game=game, players=3, seats=["random", "remote", "random"],

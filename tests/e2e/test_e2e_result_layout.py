@@ -14,6 +14,7 @@ import json
 import pytest
 
 from e2e_helpers import assert_no_axe_violations, wait_idle
+from engine.registry import game_class, game_names
 
 SIZES = {
     "1280x800": dict(viewport={"width": 1280, "height": 800}),
@@ -21,7 +22,9 @@ SIZES = {
     "768x1024-touch": dict(viewport={"width": 768, "height": 1024}, has_touch=True, is_mobile=True),
     "390x844-touch": dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True),
 }
-GAMES = {"motto": 4, "mottainai": 3, "moteneba": 4}
+#: the table each game is played at (a game not named here: its most seats)
+PLAYERS = {"motto": 4, "mottainai": 3, "moteneba": 4}
+GAMES = {game: PLAYERS.get(game, game_class(game).info.max_players) for game in game_names()}
 NAMES = ["Bartholomew Jones", "Computer 2", "Maximiliana Ortega", "Computer 4"]
 
 # Each header and cell of the score table, after the result box and the cell are scrolled into

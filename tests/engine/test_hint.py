@@ -322,7 +322,8 @@ def test_a_hint_run_a_slice_at_a_time_is_the_same_as_in_one_go(game, n):
         assert progress == sorted(progress) and progress[-1] == 1.0
 
 
-#: how each game names a move in its reasons (a gerund: "taking 2 Love (red)")
+#: how each game names a move in its reasons (a gerund: "taking 2 Love (red)"); a game not named
+#: here is checked for all but the words of the move named
 NAMES = {"motto": motto_bots._doing, "mottainai": mottainai_bots._doing, "moteneba": moteneba_bots._doing}
 
 
@@ -359,8 +360,9 @@ def test_the_move_named_beside_the_suggestion_is_the_one_passed_over_or_a_close_
                 mean, error = search.difference(leader, other)
                 assert mean > CLOSE_Z * error
             reason = search.suggestion().reason
-            name = NAMES[game](state, alternative.line)
-            if name != NAMES[game](state, search.options[leader]):
+            doing = NAMES.get(game)
+            name = doing and doing(state, alternative.line)
+            if doing and name != doing(state, search.options[leader]):
                 assert name in reason or name[:1].upper() + name[1:] in reason, (name, reason)
                 named += 1
                 same += "about the same" in reason or "about as well" in reason

@@ -8,6 +8,7 @@ import pytest
 
 import engine
 from engine.bots import make_bot
+from engine.registry import game_class, game_names
 from engine.rng import Rng
 
 
@@ -57,9 +58,16 @@ def test_mottainai_marks_an_effect_on_the_seat_it_touched():
     assert state.view(1)["moments"][-1] == {"line": len(state.log) - 1, "kind": "effect", "seats": [0]}
 
 
-@pytest.mark.parametrize("game,players", [("motto", 2), ("moteneba", 3), ("mottainai", 3)])
-def test_moments_are_the_same_in_every_view_after_save_load_and_undo(game, players):
+#: the table each game is played at below (a game not named here: its fewest seats)
+PLAYERS = {"motto": 2, "moteneba": 3, "mottainai": 3}
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_moments_are_the_same_in_every_view_after_save_load_and_undo(game):
+    players = PLAYERS.get(game, game_class(game).info.min_players)
     state = played(game, players, 0, until=lambda s: len(s.moments) >= 1)
+    if game not in PLAYERS and not state.moments:
+        pytest.skip(f"{game} marks no line in a whole game")
     assert state.moments, "no marked line reached"
     views = [state.view(seat)["moments"] for seat in (None, *range(players))]
     assert all(v == views[0] for v in views)

@@ -30,8 +30,9 @@ def _rulebooks() -> Path | None:
 
 
 RULEBOOKS = _rulebooks()
-#: fingerprints of the rulebooks: every run of RUN words, hashed (the words are not stored)
-FINGERPRINTS = Path(__file__).resolve().parent / "data" / "rulebook-fingerprints.json"
+#: fingerprints of the rulebooks, one file per game (<game>.json): every run of RUN words, hashed
+#: (the words are not stored)
+FINGERPRINTS = Path(__file__).resolve().parent / "data" / "rulebook-fingerprints"
 RUN = 9
 GAMES = game_names()
 SECTIONS = ["overview", "setup", "turn", "scoring", "end", "rulings"]
@@ -164,9 +165,9 @@ def rulebook_fingerprints() -> dict[str, list[str]]:
 @pytest.mark.parametrize("game", GAMES)
 def test_help_is_in_our_own_words(game):
     """No run of 9 words of the rulebook appears in the help text. The rulebooks are not in the
-    repository; their fingerprints are (tests/engine/data/rulebook-fingerprints.json, written by
+    repository; their fingerprints are (tests/engine/data/rulebook-fingerprints/<game>.json, written by
     ``PYTHONPATH=. python tests/engine/test_rules_help.py`` where the rulebooks are)."""
-    book = set(json.loads(FINGERPRINTS.read_text())[game])
+    book = set(json.loads((FINGERPRINTS / f"{game}.json").read_text()))
     assert len(book) > 500
     ours = _words(" ".join(help_page(game).words))
     copied = [" ".join(ours[i:i + RUN]) for i in range(len(ours) - RUN + 1)
@@ -176,11 +177,12 @@ def test_help_is_in_our_own_words(game):
 
 @pytest.mark.skipif(RULEBOOKS is None, reason="the rulebooks are not on this machine: the fingerprints are checked without them")
 def test_the_fingerprints_are_those_of_the_rulebooks():
-    assert json.loads(FINGERPRINTS.read_text()) == rulebook_fingerprints()
+    assert {game: json.loads((FINGERPRINTS / f"{game}.json").read_text()) for game in GAMES} == rulebook_fingerprints()
 
 
 if __name__ == "__main__":
     assert RULEBOOKS is not None, "set MOTEPLAY_RULEBOOKS to the folder of the rulebooks"
-    FINGERPRINTS.parent.mkdir(exist_ok=True)
-    FINGERPRINTS.write_text(json.dumps(rulebook_fingerprints(), indent=0) + "\n")
-    print(f"wrote {FINGERPRINTS}")
+    FINGERPRINTS.mkdir(parents=True, exist_ok=True)
+    for game, runs in rulebook_fingerprints().items():
+        (FINGERPRINTS / f"{game}.json").write_text(json.dumps(runs, indent=0) + "\n")
+    print(f"wrote {FINGERPRINTS}/<game>.json for {', '.join(GAMES)}")

@@ -165,10 +165,27 @@ def test_the_web_assets_exist_and_fit_the_page(name):
     assert (ROOT / "docs" / "rules" / f"{name}.md").is_file(), "the rules text follows docs/rules/<game>.md"
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_the_rules_data_is_named_after_the_game(name):
+    """Each data file a game gives the Rules panel (``rules/<name>.json``) is named after the game,
+    so no two games write the same file; it is plain JSON."""
+    make = game_spec(name).web.rules_data
+    if make is None:
+        return
+    doc = (ROOT / "docs" / "rules" / f"{name}.md").read_text(encoding="utf-8")
+    files = make(doc)
+    assert files, f"{name} names a rules_data that gives no file"
+    for stem, data in files.items():
+        assert stem == name or stem.startswith(f"{name}-"), stem
+        assert json.loads(json.dumps(data)) == data
+
+
 def test_the_page_lists_no_game_by_hand():
-    """The page's lists of games, views, stylesheets and rules come from the specs (the build
-    writes js/games.js and the stylesheet links): the shell's files name no game."""
-    for rel in ("index.html", "js/views/index.js", "js/rules-panel.js", "js/games.js", "js/app.js", "js/lobby.js"):
+    """The page's lists of games, views, stylesheets, rules and the rules' data come from the
+    specs (the build writes js/games.js, the stylesheet links and rules/<game>-*.json): the
+    shell's files and the build name no game."""
+    for rel in ("index.html", "js/views/index.js", "js/rules-panel.js", "js/rules-figures.js", "js/rules-cards.js",
+                "js/games.js", "js/app.js", "js/lobby.js", "../scripts/assemble_site.py", "../scripts/build"):
         text = (WEB / rel).read_text()
         for name in GAMES:
             assert not re.search(rf"\b{name}\b[^ -]", re.sub(r"<title>.*?</title>|<meta [^>]*>", "", text)), \

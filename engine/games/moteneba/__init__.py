@@ -4,7 +4,7 @@ rendering in :mod:`.text`, what each seat must never see in :mod:`.hidden`, the 
 the others' event cards in :mod:`.inference`."""
 
 from ...spec import Game, SearchHooks, WebAssets
-from . import bots, evaluation, hidden, inference, rollout, text
+from . import bots, evaluation, hidden, inference, rollout, text, web_data
 from .rules import MotenebaState
 
 GAME = Game(
@@ -18,5 +18,6 @@ GAME = Game(
                        expert_depth=evaluation.EXPERT_DEPTH, likelihood=inference.moteneba_likelihood),
     text=text.render,
     hidden=hidden.MotenebaHidden(),
-    web=WebAssets(view="js/views/moteneba.js", css="css/moteneba.css", rules="rules/moteneba.html"),
+    web=WebAssets(view="js/views/moteneba.js", css="css/moteneba.css", rules="rules/moteneba.html",
+                  rules_data=web_data.rules_data),
 )

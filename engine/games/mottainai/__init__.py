@@ -14,7 +14,7 @@ This module puts them together in the game's spec, ``GAME``.
 
 from ...bots.search import single_actions
 from ...spec import Game, SearchHooks, WebAssets
-from . import bots, evaluation, hidden, text
+from . import bots, evaluation, hidden, text, web_data
 from .rules import MottainaiState
 from . import effects_clay  # noqa: F401 - registers the Clay card effects
 from . import effects_metal  # noqa: F401 - registers the Metal card effects
@@ -32,5 +32,6 @@ GAME = Game(
                        expert_depth=evaluation.EXPERT_DEPTH),
     text=text.render,
     hidden=hidden.MottainaiHidden(),
-    web=WebAssets(view="js/views/mottainai.js", css="css/mottainai.css", rules="rules/mottainai.html"),
+    web=WebAssets(view="js/views/mottainai.js", css="css/mottainai.css", rules="rules/mottainai.html",
+                  rules_data=web_data.rules_data),
 )
