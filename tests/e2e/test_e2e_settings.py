@@ -118,6 +118,23 @@ def test_hints_off_mid_game_hide_the_button_at_once(app):
 
 
 # ---------------------------------------------------------------- steps with one choice
+ONE_CHOICE = """async (id) => {
+  const { oneChoice } = await import(new URL('js/one-choice.js', location.href).href);
+  const module = await import(new URL('js/views/mottainai.js', location.href).href);
+  const view = { game: 'mottainai', current_player: 0, is_over: false, legal_actions: [{ id, label: id }] };
+  const taken = oneChoice(view, 0, { actions: 12345 }, module);
+  return taken ? taken.id : null;
+}"""
+
+
+def test_a_single_answer_there_to_look_at_is_never_taken(app):
+    """Mottainai's Fan with three equal cards has one answer ("top:<card>"), there for the player to
+    see the top of the deck: the game's view module lists it in ``shownSteps``, so it is left to the
+    player; any other single answer of the same game is taken."""
+    assert app.evaluate(ONE_CHOICE, "top:kite") is None
+    assert app.evaluate(ONE_CHOICE, "no_task") == "no_task"
+
+
 def moteneba_draft(state) -> bool:
     """Ada's draft with one colour left in the pile: one answer."""
     return state.current_player == 0 and state.phase == "draft" and len(state.legal_actions()) == 1

@@ -482,7 +482,7 @@ async function advance() {
     if (gen === app.gen && app.revealed === cp) drawNews(cp);
     app.revealed = null;
     if (gen !== app.gen) return;
-    const only = oneChoice(app.view, cp, app.status);
+    const only = oneChoice(app.view, cp, app.status, app.viewModule);
     if (only) {
       takeOneChoice(only, gen);
       return; // the page stays busy until it is taken
@@ -505,7 +505,7 @@ async function takeOneChoice(action, gen) {
   const still = () => gen === app.gen && app.phase === "human" && !app.busy && app.viewer === seat &&
                       app.status?.actions === at;
   if (!still()) return;
-  if (!oneChoice(app.view, seat, app.status)) { // turned off in Settings meanwhile: the player's to click
+  if (!oneChoice(app.view, seat, app.status, app.viewModule)) { // turned off in Settings meanwhile: the player's to click
     setIdle(true);
     return;
   }

@@ -13,7 +13,8 @@
 //   tell that there was nothing to choose.
 //
 // Which steps are taken (docs/web.md, "Steps with one choice"): every step with one legal action,
-// except the ones listed in SHOWS_SOMETHING, whose point is what the player sees. After an undo
+// except the ones the game's view module lists in its `shownSteps`, whose point is what the
+// player sees. After an undo
 // or the player's own "cancel", the step they come back to is theirs to click (declineOneChoice).
 
 import { $, h, show } from "./dom.js";
@@ -21,24 +22,18 @@ import { announce } from "./a11y.js";
 import { addressPace, pace, SPEEDS } from "./pace.js";
 import { readSettings } from "./settings.js";
 
-/** Single answers that are there for the player to look at something: never taken for them.
- *  Mottainai's Fan ("top:<card>"): the player looks at the top 3 cards of the deck; when all
- *  three are the same card there is one answer, and taking it would hide the look. */
-const SHOWS_SOMETHING = {
-  mottainai: [/^top:/],
-};
-
 let declined = null; // "seat:actions": the position the player came back to (undo, cancel)
 let note = null;     // {seat, turn}: the note under the turn line, while it shows
 let notes = [];      // [{seat, at, text}]: the log's own lines (at: the engine log line they precede)
 
 /** The action to take for `seat` in `view` (its own view, its turn), or null. `status` is the
- *  engine's status of that position. */
-export function oneChoice(view, seat, status) {
+ *  engine's status of that position; `module` the game's view module, whose `shownSteps` (a list
+ *  of patterns of action ids) are single answers there for the player to look at something. */
+export function oneChoice(view, seat, status, module) {
   if (!readSettings().oneChoice || view?.is_over || seat == null || view.current_player !== seat) return null;
   const legal = view.legal_actions ?? [];
   if (legal.length !== 1) return null;
-  if ((SHOWS_SOMETHING[view.game] ?? []).some((re) => re.test(legal[0].id))) return null;
+  if ((module?.shownSteps ?? []).some((re) => re.test(legal[0].id))) return null;
   if (declined === `${seat}:${status?.actions}`) return null;
   return legal[0];
 }

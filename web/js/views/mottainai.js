@@ -387,6 +387,11 @@ function optionsAt(legal) {
 
 // ---------------------------------------------------------------- entry point
 /** @type {import("./contract.js").Render} */
+/** Single answers the page never takes for the player (js/one-choice.js): the Fan ("top:<card>")
+ *  shows the top 3 cards of the deck; when all three are the same card there is one answer, and
+ *  taking it would hide the look. */
+export const shownSteps = [/^top:/];
+
 export function render(root, view, ctx) {
   closeCardInfo();
   const t = view.table;
