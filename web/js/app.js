@@ -30,14 +30,16 @@
 // humans and no such screen, and at the end of a hotseat game, the spectator view
 // (seat null, no hand) is used.
 
-import { readBuild, start, failureText, bootMarks } from "./engine-client.js";
+import { readBuild, start, failureText, bootMarks, forgetFailedBoot } from "./engine-client.js";
+import { onDownload, retryDownload, downloadSettled } from "./engine-download.js";
+import { drawDownload } from "./download-line.js";
 import { session, localSession, useSession } from "./session.js";
 import { isGuestPage, readInvitation } from "./net/invite.js";
 import { hasRemote, newTable, renewTable, readTable, writeTable, clearTable, tableSeed, seatLink } from "./net/table.js";
 import { $, h, fillNames, show, sleep } from "./dom.js";
 import { renderLobby, randomSeed } from "./lobby.js";
 import { readAutosave, writeAutosave, setAsideAutosave, describeAutosave } from "./autosave.js";
-import { startOffline } from "./offline.js";
+import { startOffline, watchUpdateDownload } from "./offline.js";
 import { viewFor } from "./views/index.js";
 import { initRules } from "./rules-panel.js";
 import { initHints, drawHint, clearHint } from "./hint.js";
@@ -176,6 +178,8 @@ async function boot() {
   } else {
     app.kept = stored;
   }
+  onDownload((download) => drawDownload(app.engineReady && download.state !== "done" ? null
+    : { what: "engine", ...download, onRetry: retryEngine }));
   app.engineBoot = startEngine();
   gotoLobby(notice);
   app.lobbyMs = Math.round(performance.now());
@@ -211,15 +215,33 @@ async function startEngine() {
     progress("Reading your last game…");
     await restoreAutosave();
     app.engineReady = true;
+    drawDownload(null);
     app.readyMs = Math.round(performance.now());
     document.body.dataset.engine = "ready";
     return true;
   } catch (err) {
+    clearInterval(timer);
+    // the engine's files stopped coming: the download line says so, with Retry; the lobby stays
+    if (["stalled", "failed"].includes(await downloadSettled())) {
+      console.warn("Moteplay: the engine could not start, its download stopped.", err);
+      if (app.phase === "starting") gotoLobby(undefined, { fromHistory: true });
+      return false;
+    }
     bootFailed(err);
     return false;
   } finally {
     clearInterval(timer);
   }
+}
+
+/** The download line's Retry: the files not yet downloaded come again (the finished ones are
+ *  in the browser's HTTP cache). A boot that failed starts again in place; one still waiting
+ *  for a stalled file is given up with a reload of the page (nothing is lost: before the
+ *  engine answers no game has started, and the lobby's choices and the autosave are stored). */
+function retryEngine() {
+  retryDownload();
+  if (forgetFailedBoot()) app.engineBoot = startEngine();
+  else if (!app.engineReady) location.reload();
 }
 
 function bootFailed(err) {
@@ -1432,6 +1454,12 @@ window.__app = Object.freeze({
 });
 
 startHistory(historyMoved); // each screen starts at its top (showSection)
+// a new version downloading (the service worker's install): a quiet line, play goes on
+watchUpdateDownload(({ done, total, failed }, retry) => {
+  if (app.offline === "update") return; // installed already: the Reload offer is up
+  drawDownload({ what: "update", state: failed ? "failed" : done >= total ? "done" : "downloading",
+                 done, total, onRetry: retry });
+});
 // the service worker's precache (the whole site) waits until the engine has booted: on a first
 // visit it would compete with Python's start for the same CPU
 boot().then(() => startOffline({
@@ -1443,6 +1471,7 @@ boot().then(() => startOffline({
   },
   onUpdate: (reload) => {
     app.offline = "update";
+    drawDownload(null);
     $("update-reload").onclick = reload;
     show($("update"), true);
   },
