@@ -239,9 +239,14 @@ async function startEngine() {
  *  for a stalled file is given up with a reload of the page (nothing is lost: before the
  *  engine answers no game has started, and the lobby's choices and the autosave are stored). */
 function retryEngine() {
-  retryDownload();
-  if (forgetFailedBoot()) app.engineBoot = startEngine();
-  else if (!app.engineReady) location.reload();
+  if (app.engineReady) {
+    retryDownload();
+  } else if (forgetFailedBoot()) {
+    retryDownload();
+    app.engineBoot = startEngine();
+  } else {
+    location.reload();
+  }
 }
 
 function bootFailed(err) {

@@ -7,9 +7,11 @@
 // On a first visit (no service worker controls the page) the page itself fetches the engine's
 // big files, the list build.json names with their sizes (Pyodide, its standard library, the
 // engine wheel and its bytecode), and reads each one as a stream, counting the bytes as they
-// arrive. PyScript's worker asks for the same URLs while they come in: the browser answers it
-// from its HTTP cache (it does not download one URL twice at the same time), so nothing is
-// downloaded twice. A page the service worker serves downloads nothing: no line at all.
+// arrive. PyScript's worker asks for the same URLs meanwhile: Chromium's HTTP cache makes it
+// wait for the page's transfer and answers it from there (one transfer per URL; checked by
+// tests/e2e/test_e2e_download.py in a browser profile with a disk cache: an incognito
+// profile's cache in memory does not keep a file as large as the wasm, which then comes twice).
+// A page the service worker serves downloads nothing: no line at all.
 //
 // The sizes are the bytes on the wire: a compressed response (Content-Encoding, as GitHub Pages
 // sends wasm, JS and JSON) counts its Content-Length, and the decompressed bytes read so far
@@ -22,9 +24,9 @@
 const SITE = new URL("../", import.meta.url);
 const STALL_MS = 15000;
 
-let files = null; // [{path, bytes, read, wire, complete}]
+let files = null; // [{path, bytes, read, wire, complete, coming: its transfer while it runs}]
 let state = "idle"; // idle | downloading | done | stalled | failed
-let aborter = null;
+let attempt = 0; // which try this is (a later one makes an earlier one's outcome moot)
 let stallTimer = null;
 const listeners = new Set();
 
@@ -38,7 +40,6 @@ export function downloadEngine(build) {
 /** Try again after a stall or a failure: the files not yet complete. */
 export function retryDownload() {
   if (!files || state === "downloading" || state === "done") return;
-  aborter?.abort();
   run();
 }
 
@@ -76,40 +77,48 @@ function tell() {
 
 function run() {
   state = "downloading";
-  aborter = new AbortController();
-  const { signal } = aborter;
-  watchStall(signal);
+  const now = ++attempt;
+  watchStall();
   tell();
-  Promise.all(files.filter((f) => !f.complete).map((f) => fetchCounting(f, signal))).then(() => {
-    if (signal.aborted) return;
+  // a file still coming from the last try goes on (stopping it would waste what it has)
+  const missing = files.filter((f) => !f.complete);
+  for (const file of missing) {
+    file.coming ??= fetchCounting(file).finally(() => { file.coming = null; });
+  }
+  Promise.all(missing.map((f) => f.coming)).then(() => {
+    if (now !== attempt || state !== "downloading") return;
     state = "done";
     clearTimeout(stallTimer);
     tell();
   }, (err) => {
-    if (signal.aborted) return; // a stall, or a retry: said already
+    if (now !== attempt || state !== "downloading") return; // a stall: said already
     console.warn("Moteplay: the engine's download failed.", err);
-    fail("failed", signal);
+    fail("failed");
   });
 }
 
-function fail(why, signal) {
-  if (signal !== aborter.signal || state !== "downloading") return;
+/** Stop for a reason: "failed" lets the other files go on (the browser keeps them for a retry),
+ *  "stalled" gives up every transfer (nothing is coming). */
+function fail(why) {
+  if (state !== "downloading") return;
   state = why;
   clearTimeout(stallTimer);
-  aborter.abort();
+  if (why === "stalled") for (const file of files) file.stop?.abort();
   tell();
 }
 
-function watchStall(signal) {
+function watchStall() {
   clearTimeout(stallTimer);
-  stallTimer = setTimeout(() => fail("stalled", signal), STALL_MS);
+  stallTimer = setTimeout(() => fail("stalled"), STALL_MS);
 }
 
 /** Fetch one file to its end, counting its bytes (what is read is dropped: the worker gets
- *  the file from the HTTP cache). A file that stopped halfway starts from 0 on a retry. */
-async function fetchCounting(file, signal) {
+ *  the file from the HTTP cache). A file that stopped halfway starts from 0 on a retry. Each
+ *  byte keeps the current try from being called stalled. */
+async function fetchCounting(file) {
   file.read = 0;
-  const res = await fetch(new URL(file.path, SITE), { signal });
+  file.stop = new AbortController();
+  const res = await fetch(new URL(file.path, SITE), { signal: file.stop.signal });
   if (!res.ok) throw new Error(`${file.path}: HTTP ${res.status}`);
   const length = Number(res.headers.get("Content-Length"));
   file.wire = res.headers.get("Content-Encoding") && length > 0 ? length : file.bytes;
@@ -119,7 +128,7 @@ async function fetchCounting(file, signal) {
     const { done, value } = await reader.read();
     if (done) break;
     file.read = Math.min(file.bytes, file.read + value.length);
-    watchStall(signal);
+    if (state === "downloading") watchStall();
     const now = performance.now();
     if (now - last > 100) { // at most ten changes a second
       last = now;
