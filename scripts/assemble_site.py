@@ -18,8 +18,10 @@ Layout produced::
       wheels/<hash>/moteplay-<version>-bytecode.zip       its modules compiled (.pyc), with the
                                         glue's and PyScript's package's
       build.json                        the lobby's games (list_games), the engine's paths, the
-                                        snapshot key, versions, the build's hash
-      sw.js                             the service worker, with this build's hash and file list
+                                        snapshot key, versions, the build's hash, and the engine's
+                                        files a first visit downloads with their sizes (download)
+      sw.js                             the service worker, with this build's hash, file list and
+                                        each file's short SHA-256 and size (SUMS)
       manifest.webmanifest, icons/      the installable app (copied from web/)
       rules/                            the Rules panel's texts (copied from web/) and its data:
                                         mottainai-cards.json, moteneba-girls.json (from the engine)

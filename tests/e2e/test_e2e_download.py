@@ -86,13 +86,19 @@ def test_first_visit_counts_the_engine_up_to_its_real_size(profile, tmp_path):
         page.goto(f"{url}?pace={PACE}")
         expect(page.locator("[data-testid=download]")).to_be_visible(timeout=WAIT_MS)
         assert page.evaluate("window.__app.lobbyReady")
-        text = page.inner_text("[data-testid=download-text]")
-        assert text.startswith("Downloading the game engine: ") and text.endswith(" MB"), text
+        text = page.text_content("[data-testid=download-text]")
+        assert text.startswith("Downloading the game engine: ") and text.endswith("\u00a0MB"), text
         assert_no_axe_violations(page, "the lobby while the engine downloads")
         # the lobby is usable meanwhile: another game can be chosen
         page.locator("[data-testid=lobby] .gamecard").last.click()
         expect(page.locator("[data-testid=lobby] input[name=game]").last).to_be_checked()
+        # Start before the engine is in: the loading screen waits, the line above it counts on
+        page.click("[data-testid=start]")
+        expect(page.locator("[data-testid=loading]")).to_be_visible()
+        expect(page.locator("[data-testid=download]")).to_be_visible()
+        assert_no_axe_violations(page, "the loading screen while the engine downloads")
         page.wait_for_function("window.__app.ready", timeout=BOOT_TIMEOUT_MS)
+        expect(page.locator("[data-testid=game]")).to_be_visible(timeout=WAIT_MS)
         expect(page.locator("[data-testid=download]")).to_be_hidden()
 
         files = engine_files(SITE)
@@ -126,12 +132,14 @@ def test_a_failed_download_says_so_and_retry_goes_on_where_it_stopped(profile, t
         page.goto(f"{url}?pace={PACE}")
         retry = page.locator("[data-testid=download-retry]")
         expect(retry).to_be_visible(timeout=WAIT_MS)
-        text = page.inner_text("[data-testid=download-text]")
-        assert text.startswith("The download failed (") and text.endswith("MB). Check your connection."), text
+        text = page.text_content("[data-testid=download-text]")
+        assert text.startswith("The download failed (") and text.endswith("\u00a0MB). Check your connection."), text
+        assert page.text_content("[data-testid=download-said]") == text   # said once to a screen reader
         # the lobby stays (no error screen) and says nothing else went wrong
         expect(page.locator("[data-testid=lobby]")).to_be_visible()
         expect(page.locator("[data-testid=fatal-error]")).to_be_hidden()
-        assert_no_axe_violations(page, "the lobby with a failed download")
+        page.emulate_media(color_scheme="dark")
+        assert_no_axe_violations(page, "the lobby with a failed download, dark")
         page.wait_for_timeout(1500)   # the other files finish meanwhile
 
         # the worker's Python could not start without its standard library: its own words

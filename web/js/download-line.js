@@ -13,7 +13,7 @@ import { h } from "./dom.js";
 
 const WHAT = {
   engine: { doing: "Downloading the game engine", stopped: "The download stopped",
-            failed: "The download failed", after: "The game engine cannot start until it is complete." },
+            failed: "The download failed", after: "Set up your game meanwhile: it starts once the engine is in." },
   update: { doing: "Downloading the update", stopped: "The update's download stopped",
             failed: "The update's download failed", after: "You can keep playing this version meanwhile." },
 };
@@ -35,7 +35,7 @@ export function drawDownload(download) {
   }
   const words = WHAT[download.what];
   const { state, done, total } = download;
-  const amount = `${mb(done)} of ${mb(total)} MB`;
+  const amount = `${mb(done)} of ${mb(total)}\u00a0MB`; // "MB" never alone on a line
   const percent = total > 0 ? Math.floor((done / total) * 100) : 0;
   const stopped = state === "stalled" || state === "failed";
   const text = stopped
