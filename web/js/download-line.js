@@ -26,7 +26,7 @@ const mb = (bytes) => (bytes / 1e6).toFixed(1);
 export function drawDownload(download) {
   const box = document.getElementById("download");
   const live = document.getElementById("download-said");
-  if (!download || download.state === "done") {
+  if (!download || !["downloading", "stalled", "failed"].includes(download.state)) {
     if (!box.hidden && download) live.textContent = download.what === "engine" ? "The game engine is downloaded." : "";
     box.hidden = true;
     box.replaceChildren();

@@ -2,7 +2,7 @@
 //
 //   import { downloadEngine, onDownload } from "./engine-download.js";
 //   downloadEngine(build);                  // js/engine-start.js: once, as early as possible
-//   onDownload((state) => …);               // {state: "downloading"|"done"|"stalled"|"failed", done, total}
+//   onDownload((state) => …);               // {state: "downloading"|"done"|"stalled"|"failed"|"missing", done, total}
 //
 // On a first visit (no service worker controls the page) the page itself fetches the engine's
 // big files, the list build.json names with their sizes (Pyodide, its standard library, the
@@ -51,7 +51,7 @@ export function onDownload(listener) {
 }
 
 /** The download's state once it is not "downloading" any more: "idle" (none), "done",
- *  "stalled" or "failed". */
+ *  "stalled", "failed" or "missing". */
 export function downloadSettled() {
   if (state !== "downloading") return Promise.resolve(state);
   return new Promise((resolve) => {
@@ -93,12 +93,14 @@ function run() {
   }, (err) => {
     if (now !== attempt || state !== "downloading") return; // a stall: said already
     console.warn("Moteplay: the engine's download failed.", err);
-    fail("failed");
+    fail(err?.missing ? "missing" : "failed");
   });
 }
 
 /** Stop for a reason: "failed" lets the other files go on (the browser keeps them for a retry),
- *  "stalled" gives up every transfer (nothing is coming). */
+ *  "stalled" gives up every transfer (nothing is coming), "missing" (the site answered 404 or
+ *  another 4xx: it is not built completely, a retry would not help) says nothing here: the
+ *  engine's own error says it. */
 function fail(why) {
   if (state !== "downloading") return;
   state = why;
@@ -119,7 +121,7 @@ async function fetchCounting(file) {
   file.read = 0;
   file.stop = new AbortController();
   const res = await fetch(new URL(file.path, SITE), { signal: file.stop.signal });
-  if (!res.ok) throw new Error(`${file.path}: HTTP ${res.status}`);
+  if (!res.ok) throw Object.assign(new Error(`${file.path}: HTTP ${res.status}`), { missing: res.status < 500 });
   const length = Number(res.headers.get("Content-Length"));
   file.wire = res.headers.get("Content-Encoding") && length > 0 ? length : file.bytes;
   const reader = res.body.getReader();
