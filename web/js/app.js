@@ -68,6 +68,7 @@ const app = {
   engine: null,     // build + the worker's info (versions, boot), once the engine answers
   engineReady: false,
   engineBoot: null, // promise: true once the engine answers (and the autosave is loaded), false if it failed
+  engineSettled: null, // {promise, resolve}: true once it answers, false once it failed for good
   progress: "",     // the engine's boot step, for "Starting Python…"
   kept: null,       // the autosaved game, until it is loaded into the engine
   restoreNotice: undefined, // why the kept game could not be loaded (shown by the lobby)
@@ -180,6 +181,7 @@ async function boot() {
   }
   onDownload((download) => drawDownload(app.engineReady && download.state !== "done" ? null
     : { what: "engine", ...download, onRetry: retryEngine }));
+  app.engineSettled = Promise.withResolvers(); // a download that stopped waits for its Retry
   app.engineBoot = startEngine();
   gotoLobby(notice);
   app.lobbyMs = Math.round(performance.now());
@@ -194,7 +196,7 @@ async function boot() {
   app.engineBoot.then((ready) => {
     if (ready && app.hosting === "playing" && app.phase === "lobby" && app.status && !app.status.is_over) continueGame();
   });
-  return app.engineBoot; // boot() settles when the engine has
+  return app.engineSettled.promise; // boot() settles when the engine is up or has failed for good
 }
 
 /** Boot Python and the engine, then load the autosaved game into it. Resolves to true when
@@ -218,6 +220,7 @@ async function startEngine() {
     drawDownload(null);
     app.readyMs = Math.round(performance.now());
     document.body.dataset.engine = "ready";
+    app.engineSettled.resolve(true);
     return true;
   } catch (err) {
     clearInterval(timer);
@@ -228,6 +231,7 @@ async function startEngine() {
       return false;
     }
     bootFailed(err);
+    app.engineSettled.resolve(false);
     return false;
   } finally {
     clearInterval(timer);
