@@ -12,6 +12,6 @@ import { isGuestPage } from "./net/invite.js";
 if (!isGuestPage()) {
   readBuild().then((build) => {
     downloadEngine(build);
-    start(build);
+    return start(build);
   }).catch(() => {}); // app.js shows the error
 }
