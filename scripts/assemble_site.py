@@ -18,8 +18,10 @@ Layout produced::
       wheels/<hash>/moteplay-<version>-bytecode.zip       its modules compiled (.pyc), with the
                                         glue's and PyScript's package's
       build.json                        the lobby's games (list_games), the engine's paths, the
-                                        snapshot key, versions, the build's hash
-      sw.js                             the service worker, with this build's hash and file list
+                                        snapshot key, versions, the build's hash, and the engine's
+                                        files a first visit downloads with their sizes (download)
+      sw.js                             the service worker, with this build's hash, file list and
+                                        each file's short SHA-256 and size (SUMS)
       manifest.webmanifest, icons/      the installable app (copied from web/)
       rules/                            the Rules panel's texts (copied from web/) and its data
                                         (<game>-*.json, from each game's spec: Game.web.rules_data)
@@ -101,6 +103,11 @@ def write_service_worker(out: Path, build: str, queried: dict[str, str]) -> None
         if placeholder not in source:
             sys.exit(f"error: web/sw.js lost its placeholder {placeholder}")
     source = source.replace('"__BUILD__"', json.dumps(build)).replace('["__FILES__"]', json.dumps(paths, indent=0))
+    # each file's short SHA-256 and size: the install keeps only bytes of this build, and counts
+    sums = {p: [sha256(out / p.split("?")[0])[:16], (out / p.split("?")[0]).stat().st_size] for p in paths}
+    if '"__SUMS__"' not in source:
+        sys.exit('error: web/sw.js lost its placeholder "__SUMS__"')
+    source = source.replace('"__SUMS__"', json.dumps(sums, indent=0))
     (out / "sw.js").write_text(source)
     size = sum((out / p.split("?")[0]).stat().st_size for p in paths)
     print(f"  service worker  build {build}: {len(paths)} files, {size:,} bytes precached")
@@ -346,6 +353,9 @@ def main() -> int:
         "snapshot_key": key,
         "built": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
     }
+    # the engine's files a first visit downloads (the page counts their bytes as they arrive)
+    engine_files = [f"pyodide/{name}" for name in PYODIDE_FILES] + ["pyodide/python_stdlib.zip", wheel_rel, bytecode_rel]
+    manifest["download"] = [{"path": path, "bytes": (out / path).stat().st_size} for path in engine_files]
     # the build's identity: a hash of every precached file (build.json only repeats them)
     manifest["build"] = site_hash(out, precache_list(out))
     (out / "build.json").write_text(json.dumps(manifest, indent=2) + "\n")

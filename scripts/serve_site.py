@@ -20,6 +20,7 @@ import http.server
 import mimetypes
 import sys
 import threading
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -93,6 +94,16 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
+    rate = None  # bytes per second: each response's body is sent no faster (a slow network)
+
+    def copyfile(self, source, outputfile) -> None:
+        if not self.rate:
+            return super().copyfile(source, outputfile)
+        chunk = max(1024, self.rate // 20)  # twenty writes a second
+        while data := source.read(chunk):
+            outputfile.write(data)
+            time.sleep(len(data) / self.rate)
+
     def log_request(self, code="-", size="-") -> None:
         if self.log_file:
             status = int(code) if str(code).isdigit() else code
@@ -129,9 +140,11 @@ def url_base(base: str) -> str:
 
 
 def serve_in_thread(directory: Path = SITE, host: str = "127.0.0.1", port: int = 0,
-                    base: str = "/") -> tuple[Server, str]:
-    """Start a quiet server (on a free port unless given) in a daemon thread; returns (server, URL)."""
-    server = make_server(host, port, directory, quiet=True, base=base)
+                    base: str = "/", rate: int | None = None, log_file: Path | None = None) -> tuple[Server, str]:
+    """Start a quiet server (on a free port unless given) in a daemon thread; returns (server, URL).
+    ``rate``: send every file no faster than this many bytes a second; ``log_file``: one line per request."""
+    server = make_server(host, port, directory, quiet=True, base=base, log_file=log_file)
+    server.RequestHandlerClass.func.rate = rate
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://{host}:{server.server_address[1]}{server.base}"
 

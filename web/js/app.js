@@ -30,14 +30,16 @@
 // humans and no such screen, and at the end of a hotseat game, the spectator view
 // (seat null, no hand) is used.
 
-import { readBuild, start, failureText, bootMarks } from "./engine-client.js";
+import { readBuild, start, failureText, bootMarks, forgetFailedBoot } from "./engine-client.js";
+import { onDownload, retryDownload, downloadSettled } from "./engine-download.js";
+import { drawDownload } from "./download-line.js";
 import { session, localSession, useSession } from "./session.js";
 import { isGuestPage, readInvitation } from "./net/invite.js";
 import { hasRemote, newTable, renewTable, readTable, writeTable, clearTable, tableSeed, seatLink } from "./net/table.js";
 import { $, h, fillNames, show, sleep } from "./dom.js";
 import { renderLobby, randomSeed } from "./lobby.js";
 import { readAutosave, writeAutosave, setAsideAutosave, describeAutosave } from "./autosave.js";
-import { startOffline } from "./offline.js";
+import { startOffline, watchUpdateDownload } from "./offline.js";
 import { viewFor } from "./views/index.js";
 import { initRules } from "./rules-panel.js";
 import { initHints, drawHint, clearHint } from "./hint.js";
@@ -66,6 +68,7 @@ const app = {
   engine: null,     // build + the worker's info (versions, boot), once the engine answers
   engineReady: false,
   engineBoot: null, // promise: true once the engine answers (and the autosave is loaded), false if it failed
+  engineSettled: null, // {promise, resolve}: true once it answers, false once it failed for good
   progress: "",     // the engine's boot step, for "Starting Python…"
   kept: null,       // the autosaved game, until it is loaded into the engine
   restoreNotice: undefined, // why the kept game could not be loaded (shown by the lobby)
@@ -176,6 +179,9 @@ async function boot() {
   } else {
     app.kept = stored;
   }
+  onDownload((download) => drawDownload(app.engineReady && download.state !== "done" ? null
+    : { what: "engine", ...download, onRetry: retryEngine }));
+  app.engineSettled = Promise.withResolvers(); // a download that stopped waits for its Retry
   app.engineBoot = startEngine();
   gotoLobby(notice);
   app.lobbyMs = Math.round(performance.now());
@@ -190,7 +196,7 @@ async function boot() {
   app.engineBoot.then((ready) => {
     if (ready && app.hosting === "playing" && app.phase === "lobby" && app.status && !app.status.is_over) continueGame();
   });
-  return app.engineBoot; // boot() settles when the engine has
+  return app.engineSettled.promise; // boot() settles when the engine is up or has failed for good
 }
 
 /** Boot Python and the engine, then load the autosaved game into it. Resolves to true when
@@ -211,14 +217,39 @@ async function startEngine() {
     progress("Reading your last game…");
     await restoreAutosave();
     app.engineReady = true;
+    drawDownload(null);
     app.readyMs = Math.round(performance.now());
     document.body.dataset.engine = "ready";
+    app.engineSettled.resolve(true);
     return true;
   } catch (err) {
+    clearInterval(timer);
+    // the engine's files stopped coming: the download line says so, with Retry; the lobby stays
+    if (["stalled", "failed"].includes(await downloadSettled())) {
+      console.warn("Moteplay: the engine could not start, its download stopped.", err);
+      if (app.phase === "starting") gotoLobby(undefined, { fromHistory: true });
+      return false;
+    }
     bootFailed(err);
+    app.engineSettled.resolve(false);
     return false;
   } finally {
     clearInterval(timer);
+  }
+}
+
+/** The download line's Retry: the files not yet downloaded come again (the finished ones are
+ *  in the browser's HTTP cache). A boot that failed starts again in place; one still waiting
+ *  for a stalled file is given up with a reload of the page (nothing is lost: before the
+ *  engine answers no game has started, and the lobby's choices and the autosave are stored). */
+function retryEngine() {
+  if (app.engineReady) {
+    retryDownload();
+  } else if (forgetFailedBoot()) {
+    retryDownload();
+    app.engineBoot = startEngine();
+  } else {
+    location.reload();
   }
 }
 
@@ -1438,6 +1469,12 @@ window.__app = Object.freeze({
 });
 
 startHistory(historyMoved); // each screen starts at its top (showSection)
+// a new version downloading (the service worker's install): a quiet line, play goes on
+watchUpdateDownload(({ done, total, failed }, retry) => {
+  if (app.offline === "update") return; // installed already: the Reload offer is up
+  drawDownload({ what: "update", state: failed ? "failed" : done >= total ? "done" : "downloading",
+                 done, total, onRetry: retry });
+});
 // the service worker's precache (the whole site) waits until the engine has booted: on a first
 // visit it would compete with Python's start for the same CPU
 boot().then(() => startOffline({
@@ -1449,6 +1486,7 @@ boot().then(() => startOffline({
   },
   onUpdate: (reload) => {
     app.offline = "update";
+    drawDownload(null);
     $("update-reload").onclick = reload;
     show($("update"), true);
   },

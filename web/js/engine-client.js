@@ -27,6 +27,7 @@ const SITE = new URL("../", import.meta.url); // site root (this file is in js/)
 
 let build = null; // the readBuild() promise (build.json is read once)
 let booting = null; // the start() promise: resolves to the worker once the engine answers
+let bootFailed = false; // did that promise reject?
 let queue = Promise.resolve(); // calls run one after the other, in order
 let step = ""; // the boot's current step, and who wants to hear of the next ones
 const listeners = new Set();
@@ -56,11 +57,24 @@ export function start(build, { onProgress = null } = {}) {
     listeners.add(onProgress);
     if (step) onProgress(step);
   }
-  booting ??= boot(build, (text) => {
-    step = text;
-    for (const listener of listeners) listener(text);
-  });
+  if (!booting) {
+    booting = boot(build, (text) => {
+      step = text;
+      for (const listener of listeners) listener(text);
+    });
+    booting.catch(() => { bootFailed = true; });
+  }
   return booting.then(({ info }) => ({ ...build, ...info }));
+}
+
+/** Forget a boot that failed, so that the next start() boots again (a Retry after the
+ *  engine's download failed). Returns false while a boot is under way or has succeeded. */
+export function forgetFailedBoot() {
+  if (!bootFailed) return false;
+  booting = null;
+  bootFailed = false;
+  step = "";
+  return true;
 }
 
 /** Has start() been called? (call() refuses before that.) */

@@ -5,6 +5,13 @@
 // A guest's page (opened from an invitation, net/invite.js) runs no Python: it never starts it.
 
 import { readBuild, start } from "./engine-client.js";
+import { downloadEngine } from "./engine-download.js";
 import { isGuestPage } from "./net/invite.js";
 
-if (!isGuestPage()) readBuild().then((build) => start(build)).catch(() => {}); // app.js shows the error
+// A first visit also counts the engine's files as they arrive (js/engine-download.js).
+if (!isGuestPage()) {
+  readBuild().then((build) => {
+    downloadEngine(build);
+    return start(build);
+  }).catch(() => {}); // app.js shows the error
+}

@@ -15,6 +15,23 @@ const SW_URL = new URL("../sw.js", import.meta.url);
 const SCOPE = new URL("../", import.meta.url);
 
 /**
+ * Hear how far a new version's download has got while the service worker installs it (an
+ * update only: a first visit's storing is not shown). Call it early: the browser looks for a
+ * new sw.js as soon as the page opens.
+ * @param {(progress: {done: number, total: number, failed: boolean}, retry: () => void) => void} onProgress
+ *   retry() asks the browser to install the new version again (what it stored stays)
+ */
+export function watchUpdateDownload(onProgress) {
+  const sw = navigator.serviceWorker;
+  if (!sw || !window.isSecureContext) return;
+  const retry = () => sw.getRegistration(SCOPE.href).then((registration) => registration?.update()).catch(() => {});
+  sw.addEventListener("message", (event) => {
+    if (event.data?.type === "install-progress" && sw.controller) onProgress(event.data, retry);
+  });
+  sw.startMessages();
+}
+
+/**
  * Register the service worker.
  * @param {{onReady?: () => void, onUpdate?: (reload: () => void) => void}} handlers
  *   onReady: the first time the site has been stored for offline play (not on later visits);
