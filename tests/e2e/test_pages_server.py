@@ -6,7 +6,7 @@ import gzip
 import threading
 import urllib.request
 
-from scripts.serve_site import make_server
+from serve_site import make_server  # scripts/, on sys.path through conftest.py
 
 
 def fetch(url: str, **headers) -> tuple[int, dict, bytes]:
