@@ -24,6 +24,8 @@ import time
 from pathlib import Path
 from urllib.parse import urlparse
 
+from websockets.exceptions import ConnectionClosed
+
 from .common import BIG, CHROMIUM, CHROMIUM_ARGS, OFFLINE_ARGS, PagesServer, bench_site
 
 # Lighthouse's mobile profile (its "slow 4G"): round trip, bytes/s down and up, CPU slowdown
@@ -116,7 +118,7 @@ class Browser:
                     self.sessions.pop(msg["params"]["sessionId"], None)
                 elif msg.get("method", "").startswith("Network."):
                     self.note_network(msg["method"], msg["params"], self.sessions.get(msg.get("sessionId"), "?"))
-        except Exception:  # the connection closed with the browser
+        except ConnectionClosed:  # the browser closed
             pass
 
     def attached(self, params: dict) -> None:
@@ -186,17 +188,14 @@ class Browser:
     def close(self) -> None:
         try:
             self.send("Browser.close", timeout=20)
-        except (SystemExit, RuntimeError, Exception):
+        except (SystemExit, RuntimeError, ConnectionClosed):
             pass
         try:
             self.proc.wait(20)
         except subprocess.TimeoutExpired:
             self.proc.kill()
             self.proc.wait(10)
-        try:
-            self.ws.close()
-        except Exception:
-            pass
+        self.ws.close()
 
 
 def probe(server: PagesServer, site: Path) -> dict:
