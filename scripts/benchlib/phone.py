@@ -264,14 +264,13 @@ def visit(profile: Path, server: PagesServer, name: str) -> dict:
             b.click("[data-testid=start]")
             decision = b.wait("window.__firstDecisionMs || (window.__app.phase === 'error' && -1)",
                               "site: no first decision")
-            t_decision = time.time()
+            t_decision, decision_lines = time.time(), server.lines()
         ready = b.wait(ready_js, f"{name}: the engine was not ready")
         if min(lobby, ready, decision or 0) < 0:
             raise SystemExit(f"{name} failed to boot: {b.evaluate('document.body.innerText')[:300]}")
         marks = {}
         if name == "site":
             marks = b.evaluate("window.__app.bootMarks")
-            decision_lines = server.lines()
             boot = b.evaluate("window.__app.engine.boot")
             if boot == "fresh":
                 b.wait(SNAPSHOT_SAVED, "the site saved no snapshot", 120)
