@@ -242,7 +242,7 @@ def copy_pyscript(node: Path, out: Path) -> Path:
 
 IMPORT_MAP = "<!-- the build writes the import map here"
 MODULE_PRELOAD = "<!-- the build lists the page's modules here (modulepreload)"
-PYSCRIPT_PRELOAD = "[/* the build lists PyScript's modules here */]"
+PYSCRIPT_PRELOAD = "[/* the build lists PyScript's modules and the games' views here */]"
 
 
 def module_graph(out: Path, entry: str) -> list[str]:
@@ -255,15 +255,18 @@ def module_graph(out: Path, entry: str) -> list[str]:
     return site_vendor.module_closure(entry, imported)
 
 
-def write_module_preloads(out: Path, pyscript_dir: Path) -> None:
+def write_module_preloads(out: Path, pyscript_dir: Path, views: list[str]) -> None:
     """index.html: a <link rel="modulepreload"> for each module of js/app.js's import graph, so
-    the browser fetches them at once instead of one import at a time; PyScript's core goes into
-    the list of the page's first inline script, which preloads it the same way except on a
-    guest's page (an invitation's #join/#watch: no Python there). Call it before the CSP is
+    the browser fetches them at once instead of one import at a time; PyScript's core and the
+    games' views (imported when a game starts, with what they import beyond app.js's graph) go
+    into the list of the page's first inline script, which preloads them the same way except on
+    a guest's page (an invitation's #join/#watch: no Python there). Call it before the CSP is
     written: the policy hashes that script."""
     modules = sorted(module_graph(out, "js/app.js")[1:])  # app.js itself is the page's script
     fill_page(out, MODULE_PRELOAD, [f'<link rel="modulepreload" href="{m}">' for m in modules])
     pyscript = [p.relative_to(out).as_posix() for p in sorted(pyscript_dir.glob("core*.js"))]
+    page_modules = {"js/app.js", *modules}
+    pyscript += sorted({m for view in views for m in module_graph(out, view)} - page_modules)
     page = out / "index.html"
     html = page.read_text()
     if html.count(PYSCRIPT_PRELOAD) != 1:
@@ -301,7 +304,7 @@ def main() -> int:
     # 1. our page sources
     shutil.copytree(ROOT / "web", out, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".*", BOOT_SOURCE))
     (out / ".nojekyll").write_text("")
-    write_game_list(out)
+    games = write_game_list(out)
     write_rules_data(out)
 
     # 2. Pyodide runtime: only the files the browser loads
@@ -313,7 +316,7 @@ def main() -> int:
     # 3. PyScript, the compiled standard library, the engine wheel and its bytecode (one
     #    folder named by their hash)
     pyscript_dir = copy_pyscript(node, out)
-    write_module_preloads(out, pyscript_dir)
+    write_module_preloads(out, pyscript_dir, [g["view"] for g in games])
     #    the browser libraries (site/vendor/, loaded only for play on several devices), the
     #    import map that names them, and the page's Content Security Policy (last: it hashes
     #    the page's inline scripts, the import map among them)

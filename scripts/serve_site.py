@@ -9,14 +9,20 @@ Pages serves a project site (anything outside it is a 404).
 ``--pages`` sends what GitHub Pages sends instead: ``Cache-Control: max-age=600``, an
 ``ETag`` and ``Last-Modified`` on every file, and ``304 Not Modified`` when a request's
 ``If-None-Match`` or ``If-Modified-Since`` still matches. ``--log FILE`` appends one line per
-request (``METHOD PATH STATUS BYTES``). scripts/bench runs it so, in a process of its own.
+request (``METHOD PATH STATUS BYTES``, the body's bytes as sent). scripts/bench runs it so, in
+a process of its own. ``--pages`` also compresses as GitHub Pages does: HTML, CSS, JavaScript,
+JSON, the manifest, SVG and wasm go gzip-compressed to a request that accepts gzip
+(``Content-Encoding: gzip``, ``Vary: Accept-Encoding``, an ETag of their own), each file
+compressed once and kept in memory.
 """
 from __future__ import annotations
 
 import argparse
 import email.utils
 import functools
+import gzip
 import http.server
+import io
 import mimetypes
 import sys
 import threading
@@ -31,6 +37,9 @@ MIME = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "applicati
         ".css": "text/css", ".html": "text/html; charset=utf-8", ".svg": "image/svg+xml",
         ".zip": "application/zip", ".png": "image/png",
         ".webmanifest": "application/manifest+json"}
+GZIPPED = {".html", ".css", ".js", ".mjs", ".json", ".webmanifest", ".svg", ".wasm"}  # as GitHub Pages
+_gzip_cache: dict[tuple[str, int, int], bytes] = {}  # (path, mtime_ns, size) -> the compressed file
+_gzip_lock = threading.Lock()
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
@@ -59,15 +68,38 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if path.is_file():
             stat = path.stat()
             self.body_bytes = stat.st_size
+            packed = self.gzipped(path, stat)
             if self.pages:
-                self.etag = f'"{stat.st_mtime_ns:x}-{stat.st_size:x}"'
+                self.etag = f'"{stat.st_mtime_ns:x}-{stat.st_size:x}{"-gzip" if packed else ""}"'
                 if self.not_modified(stat):
                     self.body_bytes = 0
                     self.send_response(304)
                     self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
                     self.end_headers()
                     return None
+            if packed is not None:
+                self.body_bytes = len(packed)
+                self.send_response(200)
+                self.send_header("Content-type", self.guess_type(str(path)))
+                self.send_header("Content-Encoding", "gzip")
+                self.send_header("Content-Length", str(len(packed)))
+                self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
+                self.end_headers()
+                return io.BytesIO(packed)
         return super().send_head()
+
+    def gzipped(self, path: Path, stat) -> bytes | None:
+        """The file gzip-compressed when GitHub Pages would send it so (--pages, a compressible
+        type, a request that accepts gzip); compressed once and kept."""
+        if not self.pages or path.suffix not in GZIPPED:
+            return None
+        if "gzip" not in self.headers.get("Accept-Encoding", ""):
+            return None
+        key = (str(path), stat.st_mtime_ns, stat.st_size)
+        with _gzip_lock:
+            if key not in _gzip_cache:
+                _gzip_cache[key] = gzip.compress(path.read_bytes(), 6, mtime=0)
+            return _gzip_cache[key]
 
     def not_modified(self, stat) -> bool:
         """Does the browser's copy still match (If-None-Match, else If-Modified-Since)?"""
@@ -90,6 +122,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             self.send_header("Cache-Control", "max-age=600")
             if self.etag:
                 self.send_header("ETag", self.etag)
+            if Path(self.path.split("?")[0]).suffix in GZIPPED or self.path.endswith("/"):
+                self.send_header("Vary", "Accept-Encoding")
         else:
             self.send_header("Cache-Control", "no-cache")
         super().end_headers()
@@ -156,7 +190,8 @@ def main() -> int:
     ap.add_argument("--dir", type=Path, default=SITE)
     ap.add_argument("--base", default="/", help="URL path to serve the site under, e.g. /moteplay/")
     ap.add_argument("--pages", action="store_true",
-                    help="GitHub Pages' headers: Cache-Control: max-age=600, ETag, Last-Modified, 304")
+                    help="GitHub Pages' headers (Cache-Control: max-age=600, ETag, Last-Modified, 304) "
+                         "and its gzip compression")
     ap.add_argument("--log", type=Path, help="append one line per request to this file")
     ap.add_argument("--quiet", action="store_true", help="no request lines on the terminal")
     args = ap.parse_args()

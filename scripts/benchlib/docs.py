@@ -139,3 +139,71 @@ def write_net_doc(net: dict, machine: dict, command: str, date: str) -> None:
         return
     doc.write_text(text[:start] + "\n".join(lines) + text[end + len("<!-- net:end -->"):])
     print("Updated the net block of docs/benchmarks.md")
+
+
+def write_phone_doc(phone: dict, machine: dict, command: str, date: str) -> None:
+    """Replace the phone block of docs/benchmarks.md with this run's numbers."""
+    doc = ROOT / "docs" / "benchmarks.md"
+    p = phone
+    sf, sr, bf, br = p["site_first"], p["site_repeat"], p["bare_first"], p["bare_repeat"]
+
+    def runs(key, field="ms"):
+        return ", ".join(f"{v / 1000:.2f}" for v in p[key][field])
+
+    def met(ok):
+        return "met" if ok else "**not met**"
+
+    def mb(n):
+        return f"{n / 1e6:.2f} MB"
+
+    lines = [
+        "<!-- phone:start (written by scripts/bench) -->",
+        f"Run of {date}: `{command}`; {p['runs']} runs, {p['chromium']}; load average "
+        f"{p['load_average_start']} at the start, {machine['load_average_1_5_15']} at the end (1, 5, 15 min) "
+        f"on {machine['cores']} cores.",
+        "",
+        "| medians, phone profile | site | bare Pyodide | site ÷ bare | target | site, all runs (s) "
+        "| bare, all runs (s) |",
+        "|---|---|---|---|---|---|---|",
+        f"| lobby usable, first visit | **{sf['median_lobby_ms'] / 1000:.2f} s** | – | – | ≤ 2.5 s: "
+        f"{met(sf['median_lobby_ms'] <= 2500)} | {runs('site_first', 'lobby_ms')} | – |",
+        f"| first decision on screen, first visit (bare: engine ready) | **{sf['median_decision_ms'] / 1000:.2f} s** "
+        f"| {bf['median_ms'] / 1000:.2f} s | **{p['decision_ratio_first']:.2f}×** | ≤ 0.9×: "
+        f"{met(p['decision_ratio_first'] <= 0.9)} | {runs('site_first', 'decision_ms')} | {runs('bare_first')} |",
+        f"| engine ready, first visit | {sf['median_ms'] / 1000:.2f} s | {bf['median_ms'] / 1000:.2f} s | "
+        f"{p['ratio_first']:.2f}× | – | {runs('site_first')} | {runs('bare_first')} |",
+        f"| bytes on the wire, first visit (site: until the first decision) | **{mb(sf['median_bytes'])}** "
+        f"({mb(sf['median_bytes_before_decision'])}) | {mb(bf['median_bytes'])} | "
+        f"{sf['median_bytes'] / bf['median_bytes']:.2f}× | no more than bare: "
+        f"{met(sf['median_bytes'] <= bf['median_bytes'])} | "
+        + ", ".join(mb(v) for v in sf["bytes"]) + " | " + ", ".join(mb(v) for v in bf["bytes"]) + " |",
+        f"| lobby usable, repeat visit | {sr['median_lobby_ms'] / 1000:.2f} s | – | – | – | "
+        f"{runs('site_repeat', 'lobby_ms')} | – |",
+        f"| first decision on screen, repeat visit (bare: engine ready) | {sr['median_decision_ms'] / 1000:.2f} s | "
+        f"{br['median_ms'] / 1000:.2f} s | {p['decision_ratio_repeat']:.2f}× | – | "
+        f"{runs('site_repeat', 'decision_ms')} | {runs('bare_repeat')} |",
+        f"| engine ready, repeat visit | {sr['median_ms'] / 1000:.2f} s | {br['median_ms'] / 1000:.2f} s | "
+        f"{p['ratio_repeat']:.2f}× | – | {runs('site_repeat')} | {runs('bare_repeat')} |",
+        f"| bytes on the wire, repeat visit | {mb(sr['median_bytes'])} | {mb(br['median_bytes'])} | – | – | "
+        + ", ".join(mb(v) for v in sr["bytes"]) + " | " + ", ".join(mb(v) for v in br["bytes"]) + " |",
+        "",
+        f"Site boots: first {sorted(set(sf['boot']))}, repeat {sorted(set(sr['boot']))}. A site visit ends "
+        f"when the service worker has installed (its precache, mostly revalidations, is part of the bytes): "
+        f"{', '.join(f'{s:.0f}' for s in sf['settled_s'])} s after the first decision on a first visit.",
+    ]
+    probe = p.get("probe")
+    if probe:
+        lines += ["", "The profile checked in each kind of target (`bench/probe.html`: ms to download 300 KB "
+                  "uncached, ms of a fixed CPU loop; medians of 3):", "",
+                  "| throttled | " + " | ".join(k for k in probe["phone"] if k != "refused") + " |",
+                  "|---|" + "---|" * (len(probe["phone"]) - 1)]
+        for mode, row in probe.items():
+            lines.append(f"| {mode} | " + " | ".join(f"{v:.0f}" for k, v in row.items() if k != "refused") + " |")
+    lines.append("<!-- phone:end -->")
+    text = doc.read_text()
+    start, end = text.find("<!-- phone:start"), text.find("<!-- phone:end -->")
+    if start < 0 or end < 0:
+        print("docs/benchmarks.md has no phone:start/phone:end block: not updated")
+        return
+    doc.write_text(text[:start] + "\n".join(lines) + text[end + len("<!-- phone:end -->"):])
+    print("Updated the phone block of docs/benchmarks.md")

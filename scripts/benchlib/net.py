@@ -87,7 +87,7 @@ def guest_join(p, profile: Path, link: str, server: PagesServer, *, service_work
         files = [(path, size) for path, status, size in server.requests(since) if status == 200]
         engine_files = [u for u in before if "/pyodide/" in u or "/wheels/" in u]
         out = {"first_ms": round(first_ms), "files": files, "engine_files_before_seated": engine_files,
-               "raw_bytes": sum(size for _, size in files),
+               "raw_bytes": sum(served_sizes(path)[0] for path, _ in files),
                "gzip_bytes": sum(served_sizes(path)[1] for path, _ in files)}
         if service_worker:
             wait_for(page, "() => navigator.serviceWorker.controller !== null", "no service worker took over", 120)

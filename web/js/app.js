@@ -1476,8 +1476,15 @@ watchUpdateDownload(({ done, total, failed }, retry) => {
                  done, total, onRetry: retry });
 });
 // the service worker's precache (the whole site) waits until the engine has booted: on a first
-// visit it would compete with Python's start for the same CPU
-boot().then(() => startOffline({
+// visit it would compete with Python's start for the same CPU; and, when the player started a
+// game meanwhile, until the page waits for them (its first decision is on screen; 10 s at most):
+// on a phone its hundred requests would share the connection with the game's first moments
+const untilIdle = () => new Promise((resolve) => {
+  const since = performance.now();
+  const look = () => (app.idle || performance.now() - since > 10_000 ? resolve() : setTimeout(look, 100));
+  look();
+});
+boot().then(untilIdle).then(() => startOffline({
   // said once, quietly: a polite status line in the footer (never over the table)
   onReady: () => {
     app.offline = "ready";
