@@ -34,7 +34,10 @@ const listeners = new Set();
 export function downloadEngine(build) {
   if (files || navigator.serviceWorker?.controller || !Array.isArray(build.download)) return;
   files = build.download.map(({ path, bytes }) => ({ path, bytes, read: 0, wire: bytes, complete: false }));
-  run();
+  // once the page's own modules are in and the lobby is drawn (DOMContentLoaded, as the
+  // preloads in index.html): on a slow connection these megabytes would delay the lobby
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", run, { once: true });
+  else run();
 }
 
 /** Try again after a stall or a failure: the files not yet complete. */
