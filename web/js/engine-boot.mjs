@@ -44,10 +44,15 @@ const DIGEST_HEADER = "X-Moteplay-Sha256"; // the saved snapshot's SHA-256, besi
 const MAX_SNAPSHOT_HEAP = 30 * 1024 * 1024;
 
 let pendingSnapshot = null;
+// moments of this boot (absolute ms, performance.timeOrigin + now: the page converts them to its clock)
+const marks = {};
+const mark = (name) => { marks[name] = performance.timeOrigin + performance.now(); };
+mark("loaderImported");
 
 /** What PyScript calls. `options` holds PyScript's stdout, stderr and indexURL. */
 export async function loadPyodide(options = {}) {
   const t0 = performance.now();
+  mark("loaderCalled");
   // fetched and inflated while Python starts (the browser's own DecompressionStream)
   const files = {
     wheel: fetchBytes(url(SETTINGS.wheel), "The engine wheel").then(unzip),
@@ -65,9 +70,11 @@ export async function loadPyodide(options = {}) {
   const saved = canCache ? await findSnapshot() : null;
   if (saved) {
     try {
-      pyodide = await loadPyodideItself({ ...common, _loadSnapshot: saved.bytes });
+      pyodide = await loadPyodideItself({ ...common, _loadSnapshot: saved.bytes.then((b) => { mark("snapshotRead"); return b; }) });
       facts.pythonMs = performance.now() - t0;
+      mark("pythonRestored");
       await installEngine(pyodide, files);
+      mark("engineInstalled");
       // a snapshot freezes the random module's state: reseed it from the OS
       pyodide.runPython("import random; random.seed()");
       facts.boot = "snapshot";
@@ -98,10 +105,13 @@ export async function loadPyodide(options = {}) {
   pyodide.registerJsModule("js", globalThis);
   pyodide.runPython("import sys; sys.modules.pop('js', None)");
   facts.bootMs = performance.now() - t0;
+  mark("handedToPyScript");
   pyodide.registerJsModule("_moteplay_boot", {
+    mark,
     ready() {
       if (pendingSnapshot) setTimeout(saveSnapshot, 0); // after this answer is on its way
-      return JSON.stringify({ ...facts, pythonMs: Math.round(facts.pythonMs), bootMs: Math.round(facts.bootMs),
+      mark("firstCall");
+      return JSON.stringify({ ...facts, marks, pythonMs: Math.round(facts.pythonMs), bootMs: Math.round(facts.bootMs),
                               startedAt: performance.timeOrigin + t0 });
     },
   });
