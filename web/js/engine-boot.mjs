@@ -72,6 +72,7 @@ export async function loadPyodide(options = {}) {
     try {
       // the bytes are checked while Pyodide's JS loads: loadPyodide awaits them only when it needs them
       const heap = saved.bytes.then(({ heap }) => { mark("snapshotRead"); return heap; });
+      heap.catch(() => {}); // rejected before loadPyodide awaits it: not an unhandled rejection
       pyodide = await loadPyodideItself({ ...common, _loadSnapshot: heap });
       facts.pythonMs = performance.now() - t0;
       mark("pythonRestored");
