@@ -8,7 +8,8 @@
 // with ignoreSearch would drop settings passed in a query string.
 //
 // As soon as PyScript imports it, it looks for the saved boot of this build in Cache Storage
-// (PyScript opens its IndexedDB store meanwhile). Then loadPyodide:
+// and imports Pyodide's pyodide.asm.mjs (PyScript opens its IndexedDB store meanwhile).
+// Then loadPyodide:
 //   1. "snapshot" boot, when Cache Storage holds a saved boot for this build's key and its
 //      bytes still have the SHA-256 saved beside them (a damaged heap could make Python loop
 //      forever rather than fail): Pyodide restores the wasm heap of an earlier boot (Python
@@ -57,6 +58,8 @@ mark("loaderImported");
 // IndexedDB store before it calls loadPyodide, and the two overlap.
 const canCache = typeof caches !== "undefined";
 const savedBoot = canCache ? findSavedBoot() : Promise.resolve(null);
+// Pyodide's own module, which loadPyodide imports from this URL: fetched and compiled meanwhile too
+import(url("pyodide/pyodide.asm.mjs")).catch(() => {}); // loadPyodide reports a failure
 
 /** What PyScript calls. `options` holds PyScript's stdout, stderr and indexURL. */
 export async function loadPyodide(options = {}) {
