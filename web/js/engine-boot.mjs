@@ -97,6 +97,7 @@ export async function loadPyodide(options = {}) {
   if (!pyodide) {
     // fetched and inflated while Python starts (the browser's own DecompressionStream)
     const files = engineFiles();
+    files.catch(() => {}); // awaited (and so reported) once Python has started
     pyodide = await loadPyodideItself({ ...common, _makeSnapshot: canCache });
     facts.pythonMs = performance.now() - t0;
     const written = await files;
