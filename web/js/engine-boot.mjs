@@ -57,7 +57,7 @@ mark("loaderImported");
 // The saved boot is looked for as soon as PyScript imports this module: PyScript opens its
 // IndexedDB store before it calls loadPyodide, and the two overlap.
 const canCache = typeof caches !== "undefined";
-const savedBoot = canCache ? findSavedBoot() : Promise.resolve(null);
+let savedBoot = canCache ? findSavedBoot() : Promise.resolve(null);
 // Pyodide's own module, which loadPyodide imports from this URL: fetched and compiled meanwhile too
 import(url("pyodide/pyodide.asm.mjs")).catch(() => {}); // loadPyodide reports a failure
 
@@ -71,6 +71,7 @@ export async function loadPyodide(options = {}) {
 
   let pyodide = null;
   const saved = await savedBoot;
+  savedBoot = null; // the heap's 30 MiB are not kept once Python runs
   if (saved) {
     try {
       // the bytes are checked while Pyodide's JS loads: loadPyodide awaits them only when it needs them
