@@ -7,25 +7,31 @@
 // with SETTINGS written in (the site's files, the snapshot key): a service worker answering
 // with ignoreSearch would drop settings passed in a query string.
 //
-// loadPyodide here:
-//   1. starts fetching the engine wheel, the compiled bytecode and the glue at once;
-//   2. "snapshot" boot: if Cache Storage holds a memory snapshot for this build's key, and
-//      its bytes still have the SHA-256 saved beside them (a damaged heap could make
-//      Python loop forever rather than fail), Pyodide restores the wasm heap of an earlier
-//      boot (Python started, engine imported) instead of starting Python; the file system
-//      is not in a snapshot, so the wheel and the bytecode are unpacked again (imports made
-//      later, data files and tracebacks need the files), and `random` is reseeded from
-//      the OS (a snapshot freezes its state);
-//   3. "fresh" boot otherwise, or when the restore throws for any reason (damaged bytes,
-//      another build, a heap too large): Python starts with the compiled trimmed standard
-//      library, the wheel is installed into site-packages, the glue (py/engine_worker.py)
-//      is imported, and right then the heap is copied (makeMemorySnapshot) — BEFORE PyScript
-//      registers its JS modules (polyscript, _pyscript), which no snapshot can hold;
-//   4. puts the real globalThis back as Python's `js` module (after a _makeSnapshot boot
+// As soon as PyScript imports it, it looks for the saved boot of this build in Cache Storage
+// and imports Pyodide's pyodide.asm.mjs (PyScript opens its IndexedDB store meanwhile).
+// Then loadPyodide:
+//   1. "snapshot" boot, when Cache Storage holds a saved boot for this build's key and its
+//      bytes still have the SHA-256 saved beside them (a damaged heap could make Python loop
+//      forever rather than fail): Pyodide restores the wasm heap of an earlier boot (Python
+//      started, the engine and the glue imported, the standard-library modules PyScript's
+//      package needs imported) instead of starting Python. The file system is not in a heap:
+//      the engine's files, saved unpacked beside the heap, are written back in one go (later
+//      imports, data files and tracebacks need them; nothing is fetched or inflated), and
+//      `random` is reseeded from the OS (a snapshot freezes its state);
+//   2. "fresh" boot otherwise, or when the restore throws for any reason (damaged bytes,
+//      another build, a heap too large): it fetches the engine wheel, the compiled bytecode
+//      and the glue and inflates them while Python starts with the compiled trimmed standard
+//      library; writes them (the wheel into site-packages), imports the glue
+//      (py/engine_worker.py) and PyScript's standard-library needs, and right then copies the
+//      heap (makeMemorySnapshot) — BEFORE PyScript registers its JS modules (polyscript,
+//      _pyscript), which no snapshot can hold. The heap and the unpacked files are saved
+//      together once the page has its first answer;
+//   3. puts the real globalThis back as Python's `js` module (after a _makeSnapshot boot
 //      `js` is a recording proxy: js.performance would throw "Illegal invocation") and
-//      registers `_moteplay_boot` (ready(): the boot's facts as JSON, and it stores the new
-//      snapshot once the page has its first answer);
-//   5. returns the interpreter: PyScript bootstraps on top and runs py/worker.py.
+//      registers `_moteplay_boot` (ready(): the boot's facts and moments as JSON; mark(name):
+//      a moment, which py/worker.py uses);
+//   4. returns the interpreter: PyScript bootstraps on top (writes its `pyscript` package and
+//      imports it) and runs py/worker.py, which exports the bridge.
 
 import { loadPyodide as loadPyodideItself, version } from "./pyodide.mjs";
 
@@ -43,36 +49,45 @@ const DIGEST_HEADER = "X-Moteplay-Sha256"; // the saved snapshot's SHA-256, besi
 // RangeError (pyodide issue 6254), so it would only cost every visit a failed restore.
 const MAX_SNAPSHOT_HEAP = 30 * 1024 * 1024;
 
-let pendingSnapshot = null;
+let pendingSave = null; // a fresh boot's heap and engine files, stored after the first answer
+// moments of this boot (absolute ms, performance.timeOrigin + now: the page converts them to its clock)
+const marks = {};
+const mark = (name) => { marks[name] = performance.timeOrigin + performance.now(); };
+mark("loaderImported");
+// The saved boot is looked for as soon as PyScript imports this module: PyScript opens its
+// IndexedDB store before it calls loadPyodide, and the two overlap.
+const canCache = typeof caches !== "undefined";
+let savedBoot = canCache ? findSavedBoot() : Promise.resolve(null);
+// Pyodide's own module, which loadPyodide imports from this URL: fetched and compiled meanwhile too
+import(url("pyodide/pyodide.asm.mjs")).catch(() => {}); // loadPyodide reports a failure
 
 /** What PyScript calls. `options` holds PyScript's stdout, stderr and indexURL. */
 export async function loadPyodide(options = {}) {
   const t0 = performance.now();
-  // fetched and inflated while Python starts (the browser's own DecompressionStream)
-  const files = {
-    wheel: fetchBytes(url(SETTINGS.wheel), "The engine wheel").then(unzip),
-    bytecode: fetchBytes(url(SETTINGS.bytecode), "The engine's compiled bytecode").then(unzip),
-    glue: fetchBytes(url(SETTINGS.glue), "The worker's Python"),
-  };
-  for (const file of Object.values(files)) file.catch(() => {});
+  mark("loaderCalled");
   const common = { stdout: options.stdout, stderr: options.stderr,
                    indexURL: url("pyodide/"), stdLibURL: url(SETTINGS.stdlib) };
-  const canCache = typeof caches !== "undefined";
   const facts = { boot: "fresh", snapshotError: null };
 
   let pyodide = null;
-  // read while Pyodide's JS loads: loadPyodide awaits the bytes only when it needs them
-  const saved = canCache ? await findSnapshot() : null;
+  const saved = await savedBoot;
+  savedBoot = null; // the heap's 30 MiB are not kept once Python runs
   if (saved) {
     try {
-      pyodide = await loadPyodideItself({ ...common, _loadSnapshot: saved.bytes });
+      // the bytes are checked while Pyodide's JS loads: loadPyodide awaits them only when it needs them
+      const heap = saved.bytes.then(({ heap }) => { mark("snapshotRead"); return heap; });
+      heap.catch(() => {}); // rejected before loadPyodide awaits it: not an unhandled rejection
+      pyodide = await loadPyodideItself({ ...common, _loadSnapshot: heap });
       facts.pythonMs = performance.now() - t0;
-      await installEngine(pyodide, files);
+      mark("pythonRestored");
+      // the file system is not in the heap: the engine's files, unpacked on the fresh boot and
+      // saved with it, are written back in one go (the modules themselves are in the heap)
+      writeFiles(pyodide, (await saved.bytes).files);
+      mark("engineInstalled");
       // a snapshot freezes the random module's state: reseed it from the OS
       pyodide.runPython("import random; random.seed()");
       facts.boot = "snapshot";
     } catch (err) {
-      if (err?.siteFile) throw err; // a normal boot would fail the same way
       // damaged bytes, wrong build, RangeError (too large): boot normally
       facts.snapshotError = String(err?.message ?? err).split("\n")[0];
       console.warn("Moteplay: the saved Python snapshot could not be used; booting normally.", err);
@@ -81,14 +96,21 @@ export async function loadPyodide(options = {}) {
     }
   }
   if (!pyodide) {
+    // fetched and inflated while Python starts (the browser's own DecompressionStream)
+    const files = engineFiles();
+    files.catch(() => {}); // awaited (and so reported) once Python has started
     pyodide = await loadPyodideItself({ ...common, _makeSnapshot: canCache });
     facts.pythonMs = performance.now() - t0;
-    await installEngine(pyodide, files);
+    const written = await files;
+    writeFiles(pyodide, written);
+    mark("engineInstalled");
     pyodide.pyimport("engine_worker");
+    // what PyScript's own package imports beyond the engine's modules, held in the heap too
+    pyodide.runPython(`import ${PYSCRIPT_IMPORTS.join(", ")}`);
     if (canCache && pyodide._module.HEAP8.length <= MAX_SNAPSHOT_HEAP) {
       try {
         // the heap right now: Python started, the engine imported, nothing of PyScript's
-        pendingSnapshot = pyodide.makeMemorySnapshot();
+        pendingSave = { heap: pyodide.makeMemorySnapshot(), files: written };
       } catch (err) {
         console.warn("Moteplay: no Python snapshot this time.", err);
       }
@@ -98,33 +120,58 @@ export async function loadPyodide(options = {}) {
   pyodide.registerJsModule("js", globalThis);
   pyodide.runPython("import sys; sys.modules.pop('js', None)");
   facts.bootMs = performance.now() - t0;
+  mark("handedToPyScript");
   pyodide.registerJsModule("_moteplay_boot", {
+    mark,
     ready() {
-      if (pendingSnapshot) setTimeout(saveSnapshot, 0); // after this answer is on its way
-      return JSON.stringify({ ...facts, pythonMs: Math.round(facts.pythonMs), bootMs: Math.round(facts.bootMs),
+      if (pendingSave) setTimeout(saveBoot, 0); // after this answer is on its way
+      mark("firstCall");
+      return JSON.stringify({ ...facts, marks, pythonMs: Math.round(facts.pythonMs), bootMs: Math.round(facts.bootMs),
                               startedAt: performance.timeOrigin + t0 });
     },
   });
   return pyodide;
 }
 
-/** A missing file is the site's fault, not the snapshot's: such errors are marked. */
-async function fetchBytes(href, what) {
-  const res = await fetch(href).catch((err) => { throw Object.assign(err, { siteFile: true }); });
-  if (!res.ok) {
-    throw Object.assign(new Error(`${what} could not be loaded: ${href} (HTTP ${res.status})`), { siteFile: true });
-  }
-  return new Uint8Array(await res.arrayBuffer());
+// Standard-library modules that PyScript's Python package (pyscript/*.py, imported by its
+// bootstrap in the worker) imports and the engine does not: imported before the snapshot, so a
+// repeat visit finds them in the heap. (Its own modules cannot be: they read PyScript's JS
+// modules, registered after loadPyodide.)
+const PYSCRIPT_IMPORTS = ["html", "html.entities"];
+
+/** The engine's files to write into Python's file system, [{path, data}]: the wheel's files in
+ *  site-packages (.dist-info included), the compiled bytecode beside its sources (the engine's,
+ *  the glue's, PyScript's package's), and the glue module in the home folder. */
+async function engineFiles() {
+  const [wheel, bytecode, glue] = await Promise.all([
+    fetchBytes(url(SETTINGS.wheel), "The engine wheel").then(unzip),
+    fetchBytes(url(SETTINGS.bytecode), "The engine's compiled bytecode").then(unzip),
+    fetchBytes(url(SETTINGS.glue), "The worker's Python"),
+  ]);
+  return [...wheel.map(({ name, data }) => ({ path: `${SETTINGS.sitePackages}/${name}`, data })),
+          ...bytecode.map(({ name, data }) => ({ path: `/${name}`, data })),
+          { path: `${SETTINGS.home}/engine_worker.py`, data: glue }];
 }
 
-/** Install the engine wheel into site-packages (its files as they are, .dist-info included),
- *  the compiled bytecode beside its sources (the engine's, the glue's, PyScript's package's),
- *  and the glue module in the home folder. */
-async function installEngine(pyodide, files) {
-  writeFiles(pyodide, SETTINGS.sitePackages, await files.wheel);
-  writeFiles(pyodide, "", await files.bytecode);
-  pyodide.FS.writeFile(`${SETTINGS.home}/engine_worker.py`, await files.glue);
+/** Write `files` ([{path, data}]) and put the home folder (the glue's) on sys.path. */
+function writeFiles(pyodide, files) {
+  const { FS } = pyodide;
+  const folders = new Set();
+  for (const { path, data } of files) {
+    const folder = path.slice(0, path.lastIndexOf("/"));
+    if (!folders.has(folder)) {
+      FS.mkdirTree(folder);
+      folders.add(folder);
+    }
+    FS.writeFile(path, data);
+  }
   pyodide.runPython(`import sys\nif ${JSON.stringify(SETTINGS.home)} not in sys.path: sys.path.insert(0, ${JSON.stringify(SETTINGS.home)})`);
+}
+
+async function fetchBytes(href, what) {
+  const res = await fetch(href);
+  if (!res.ok) throw new Error(`${what} could not be loaded: ${href} (HTTP ${res.status})`);
+  return new Uint8Array(await res.arrayBuffer());
 }
 
 // ------------------------------------------------------------------ zip archives (a wheel is one)
@@ -159,24 +206,18 @@ async function unzip(bytes) {
 const inflate = async (raw) => new Uint8Array(await new Response(
   new Blob([raw]).stream().pipeThrough(new DecompressionStream("deflate-raw"))).arrayBuffer());
 
-/** Write unzipped files under the folder `root` ("" for the file system's root). */
-function writeFiles(pyodide, root, files) {
-  const { FS } = pyodide;
-  for (const { name, data } of files) {
-    const path = `${root}/${name}`;
-    FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-    FS.writeFile(path, data);
-  }
-}
+// ------------------------------------------------------------------ the saved boot
+// One cache entry per build (its snapshot key): the heap, then the engine's files, then their
+// list, then two little-endian uint32s: the heap's length and the list's length. The heap
+// comes first, so the entry starts with Pyodide's snapshot header. The SHA-256 of the whole
+// entry is saved beside it.
 
-// ------------------------------------------------------------------ the snapshot cache
-/** The saved snapshot as {bytes: a promise of its bytes}, or null when there is none (a
+/** The saved boot as {bytes: a promise of {heap, files}}, or null when there is none (a
  *  promise inside an object: returned bare, the caller's await would wait for the bytes
- *  themselves, and loadPyodide takes the promise). The promise rejects when the bytes are
- *  not the ones saved (their SHA-256, stored beside them, differs): a damaged heap must never
- *  be restored, since Python could then loop forever instead of failing. The check runs
- *  while Pyodide's JS loads. */
-async function findSnapshot() {
+ *  themselves, and loadPyodide takes the heap's promise). The promise rejects when the bytes
+ *  are not the ones saved (their SHA-256, stored beside them, differs): a damaged heap must
+ *  never be restored, since Python could then loop forever instead of failing. */
+async function findSavedBoot() {
   try {
     const cache = await caches.open(SNAPSHOT_PREFIX + SETTINGS.snapshotKey);
     const res = await cache.match(SNAPSHOT_ENTRY);
@@ -186,7 +227,7 @@ async function findSnapshot() {
       : res.arrayBuffer().then(async (buffer) => {
         const bytes = new Uint8Array(buffer);
         if ((await sha256(bytes)) !== expected) throw new Error("the saved snapshot is damaged (its checksum differs)");
-        return bytes;
+        return unpackBoot(bytes);
       });
     checked.catch(() => {}); // loadPyodide reports it (or never waits for it)
     return { bytes: checked };
@@ -196,15 +237,41 @@ async function findSnapshot() {
   }
 }
 
+function packBoot({ heap, files }) {
+  const list = [];
+  let at = heap.length;
+  for (const { path, data } of files) {
+    list.push([path, at, data.length]);
+    at += data.length;
+  }
+  const index = new TextEncoder().encode(JSON.stringify(list));
+  const bytes = new Uint8Array(at + index.length + 8);
+  bytes.set(heap, 0);
+  for (const [i, { data }] of files.entries()) bytes.set(data, list[i][1]);
+  bytes.set(index, at);
+  new DataView(bytes.buffer).setUint32(bytes.length - 8, heap.length, true);
+  new DataView(bytes.buffer).setUint32(bytes.length - 4, index.length, true);
+  return bytes;
+}
+
+function unpackBoot(bytes) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const heapLength = view.getUint32(bytes.length - 8, true);
+  const indexLength = view.getUint32(bytes.length - 4, true);
+  const index = JSON.parse(names.decode(bytes.subarray(bytes.length - 8 - indexLength, bytes.length - 8)));
+  return { heap: bytes.subarray(0, heapLength),
+           files: index.map(([path, at, length]) => ({ path, data: bytes.subarray(at, at + length) })) };
+}
+
 /** The SHA-256 of `bytes` as hex (the browser's own: about 45 ms for a 30 MiB heap). */
 async function sha256(bytes) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-async function saveSnapshot() {
-  const bytes = pendingSnapshot;
-  pendingSnapshot = null;
+async function saveBoot() {
+  const bytes = packBoot(pendingSave);
+  pendingSave = null;
   try {
     await deleteSnapshots(SETTINGS.snapshotKey); // snapshots of other builds can never be used again
     const cache = await caches.open(SNAPSHOT_PREFIX + SETTINGS.snapshotKey);

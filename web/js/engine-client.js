@@ -110,6 +110,7 @@ async function boot(build, onProgress) {
     const since = (ms) => Math.round(info.startedAt - performance.timeOrigin + ms);
     Object.assign(bootMarks, { loaderStarted: since(0), pythonStarted: since(info.pythonMs),
                                handedToPyScript: since(info.bootMs) });
+    for (const [name, at] of Object.entries(info.marks ?? {})) bootMarks[name] = Math.round(at - performance.timeOrigin);
   } catch (err) {
     worker.terminate();
     throw new Error(`the engine worker did not start its Python: ${String(err?.message ?? err).split("\n")[0]}`);

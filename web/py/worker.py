@@ -5,10 +5,11 @@ By the time it runs, js/engine-boot.mjs has installed the engine wheel and impor
 bootstrapped its ``pyscript`` package on top. This script only exports the bridge to the
 page, which calls ``await worker.sync.call(name, json)`` and ``await worker.sync.info()``.
 """
-import json
-
 import _moteplay_boot
-from engine_worker import call, info as _engine_info  # noqa: F401 - `call` is exported by __export__
+
+_moteplay_boot.mark("workerScript")
+import json  # noqa: E402
+from engine_worker import call, info as _engine_info  # noqa: E402, F401 - `call` is exported by __export__
 
 
 def info():
