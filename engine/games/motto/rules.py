@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from ... import snapshot as snap
 from ...core import Action, GameInfo, State, seat_option
-from ...fields import Field, copy_fields, lists, read_fields, same, write_fields
+from ...fields import Field, Fields, lists, same
 from ...rng import Rng
 
 SYMBOLS = ("love", "passion", "money")
@@ -187,14 +187,14 @@ class MottoState(State):
         self._say("The cards are dealt: two to each player, four face up. {P%d} starts." % self._current)
 
     def _copy_into(self, other: "MottoState") -> None:
-        copy_fields(FIELDS, self, other)
+        FIELDS.copy(self, other)
 
     # -------------------------------------------------------------- saved positions
     def _write_state(self) -> dict:
-        return write_fields(FIELDS, self)
+        return FIELDS.write(self)
 
     def _read_state(self, r: snap.Reader, schema: int) -> None:
-        read_fields(FIELDS, r, self)
+        FIELDS.read(r, self)
         # the selection must be one the player could have made, card by card
         chosen, self.selection = self.selection, []
         snap.within(chosen, self.hands[self._current], r.name("selection"), "the hand of the seat to move")
@@ -575,7 +575,7 @@ def _read_last_play(r: snap.Reader, name: str, state: "MottoState"):
             last.get("tokens", snap.list_of, _token, most=2))
 
 
-FIELDS = (
+FIELDS = Fields(
     Field("deck", list, _keys, _read_cards),
     Field("hands", lists, lambda hands: [_keys(h) for h in hands],
           lambda r, name, state: r.get(name, snap.per_seat, state.num_players, snap.list_of, _card)),
