@@ -97,5 +97,5 @@ def _copier(fields: tuple[Field, ...]) -> Callable[[Any, Any], None]:
         else:
             code = inline.format(value=value)
         lines.append(f"    theirs[{field.name!r}] = {code}")
-    exec("\n".join(lines), namespace)  # noqa: S102 - code built above from the field names only
+    exec("\n".join(lines), namespace)  # the code is built above from the field names only
     return namespace["copy"]
