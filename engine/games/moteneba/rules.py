@@ -35,7 +35,6 @@ saves, in :mod:`.state_fields`.
 
 from __future__ import annotations
 
-from ... import snapshot as snap
 from ...core import Action, GameInfo, Option, State, seat_option
 from ...rng import Rng
 from .board import (COLOUR_INDEX, COLOURS, CUBES_PER_COLOUR, DATA, EVENTS, GIRL_INDEX, GIRL_POSITIONS, GIRLS,
@@ -74,6 +73,8 @@ class MotenebaState(Scoring, Views, State):
         blurb="Three school years of winning the girls' hearts: draft trend cubes, place them by the "
               "girls or push their topics up the popularity ranking, and play event cards.",
     )
+
+    fields = FIELDS  # the state's own fields, for clone and the save (state_fields.py)
 
     # -------------------------------------------------------------- setup
     def _setup(self) -> None:
@@ -122,17 +123,6 @@ class MotenebaState(Scoring, Views, State):
         self.girls.append(index)
         self.on_girl.append([[0] * NUM_COLOURS for _ in range(self.num_players)])
         self.power.append([0] * self.num_players)
-
-    # -------------------------------------------------------------- clone and saved positions
-    # (the fields themselves: state_fields.FIELDS)
-    def _copy_into(self, other: "MotenebaState") -> None:
-        FIELDS.copy(self, other)
-
-    def _write_state(self) -> dict:
-        return FIELDS.write(self)
-
-    def _read_state(self, r: snap.Reader, schema: int) -> None:
-        FIELDS.read(r, self)
 
     # -------------------------------------------------------------- the bag
     def _draw_cube(self) -> int | None:

@@ -35,7 +35,6 @@ copies of a card are interchangeable, so the key names "a card of that name".
 
 from __future__ import annotations
 
-from ... import snapshot as snap
 from ...core import Action, GameInfo, Option, State
 from ...rng import Rng
 from ...words import plural
@@ -62,6 +61,8 @@ class MottainaiState(EffectAPI, Crafting, Scoring, Views, State):
               "works for their Gallery and Gift Shop. Every card is a task, a helper, a material, "
               "a sale or a work.",
     )
+
+    fields = FIELDS  # the state's own fields, for clone and the save (state_fields.py)
 
     # -------------------------------------------------------------- setup
     def _setup(self) -> None:
@@ -122,17 +123,6 @@ class MottainaiState(EffectAPI, Crafting, Scoring, Views, State):
                   + ". {P%d} goes first (%s comes first alphabetically)."
                   % (first, kind_of(self.floor[first]).name))
         self._advance()
-
-    # -------------------------------------------------------------- clone and saved positions
-    # (the fields themselves: state_fields.FIELDS)
-    def _copy_into(self, other: "MottainaiState") -> None:
-        FIELDS.copy(self, other)
-
-    def _write_state(self) -> dict:
-        return FIELDS.write(self)
-
-    def _read_state(self, r: snap.Reader, schema: int) -> None:
-        FIELDS.read(r, self)
 
     # -------------------------------------------------------------- effects plumbing
     def _collect_offers(self, trigger: str) -> list[Offer]:

@@ -186,15 +186,9 @@ class MottoState(State):
         self._current = self._first_player()
         self._say("The cards are dealt: two to each player, four face up. {P%d} starts." % self._current)
 
-    def _copy_into(self, other: "MottoState") -> None:
-        FIELDS.copy(self, other)
-
     # -------------------------------------------------------------- saved positions
-    def _write_state(self) -> dict:
-        return FIELDS.write(self)
-
     def _read_state(self, r: snap.Reader, schema: int) -> None:
-        FIELDS.read(r, self)
+        super()._read_state(r, schema)
         # the selection must be one the player could have made, card by card
         chosen, self.selection = self.selection, []
         snap.within(chosen, self.hands[self._current], r.name("selection"), "the hand of the seat to move")
@@ -596,6 +590,7 @@ FIELDS = Fields(
           _check_final_turns),
     Field("last_play", same, _write_last_play, _read_last_play),  # a tuple, never changed in place
 )
+MottoState.fields = FIELDS  # (declared after the class: the readers above use its helpers)
 
 
 def _tokens_text(tokens) -> str:
