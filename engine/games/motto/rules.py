@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from ... import snapshot as snap
 from ...core import Action, GameInfo, State, seat_option
-from ...fields import Field, Fields, lists, same
+from ...fields import Field, Fields, dict_lists, lists, same
 from ...rng import Rng
 
 SYMBOLS = ("love", "passion", "money")
@@ -576,8 +576,7 @@ FIELDS = Fields(
     Field("pool", list, lambda pool: [c.key if c is not None else None for c in pool],
           lambda r, name, state: r.get(name, snap.list_of, snap.optional(_card), length=4)),
     Field("discard", list, _keys, _read_cards, _check_cards),
-    Field("stacks", lambda stacks: {k: list(v) for k, v in stacks.items()},
-          lambda stacks: {k: list(v) for k, v in stacks.items()}, _read_stacks),
+    Field("stacks", dict_lists, dict_lists, _read_stacks),
     Field("tokens", lists, lambda tokens: [[[k, size] for k, size in t] for t in tokens],
           lambda r, name, state: r.get(name, snap.per_seat, state.num_players, snap.list_of, _token),
           _check_tokens),
