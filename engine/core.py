@@ -25,8 +25,10 @@ Subclasses implement these hooks (all private, the public API is written once he
     the legal :class:`Action` with that id, or ``None``: by default looked up in the list, which
     :meth:`apply` would otherwise build for every action (a game whose rollouts apply many
     actions may answer directly, exactly as its list does).
-``_copy_into(other)``
-    copy the game-specific fields into a fresh instance (for :meth:`clone`).
+``fields`` (a class attribute), ``_copy_into(other)``
+    the game's own state fields, declared once (an :class:`engine.fields.Fields`); by default
+    ``_copy_into`` copies them into a fresh instance (for :meth:`clone`), and ``_write_state``
+    and ``_read_state`` (below) write and read them.
 ``_table(seat)``, ``_prompt(seat)``
     the visible table and the prompt for one seat (``None``: a spectator). The table must be new
     data on every call, sharing no list or dict with the state, with module constants or with
@@ -63,6 +65,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Iterable
 
 from . import inputs, snapshot
+from .fields import Fields
 from .inputs import quote
 from .rng import Rng
 from .version import __version__
@@ -134,6 +137,9 @@ class State:
     score_unit: ClassVar[tuple[str, str]] = ("point", "points")
     #: the version of the layout ``_write_state`` writes; ``_read_state`` reads it and older ones
     state_schema: ClassVar[int] = 1
+    #: the game's own state fields, declared once (see :mod:`engine.fields`): by default
+    #: ``_copy_into``, ``_write_state`` and ``_read_state`` copy, write and read them
+    fields: ClassVar[Fields]
 
     def __init__(self, num_players: int, *, seed: int = 0, options: dict | None = None) -> None:
         info = self.info
@@ -351,7 +357,8 @@ class State:
         return None
 
     def clone(self) -> "State":
-        """An independent copy (written by hand per game: fast enough for search)."""
+        """An independent copy (the game's own fields copied as its ``fields`` say: fast enough
+        for search)."""
         other = self.__class__.__new__(self.__class__)
         other.num_players = self.num_players
         other.seed = self.seed
@@ -565,13 +572,13 @@ class State:
         return None
 
     def _copy_into(self, other: "State") -> None:
-        raise NotImplementedError
+        self.fields.copy(self, other)
 
     def _write_state(self) -> dict:
-        raise NotImplementedError
+        return self.fields.write(self)
 
     def _read_state(self, reader: "snapshot.Reader", schema: int) -> None:
-        raise NotImplementedError
+        self.fields.read(reader, self)
 
     def _settle(self) -> None:
         """Bring a position read from a save up to the current rules. By default it takes the

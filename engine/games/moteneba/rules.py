@@ -27,20 +27,21 @@ cubes (20 per colour); a deck of 14 event cards. A game is three school years. E
 After the third year the most hearts win. With the ``girls=pick`` option the game opens with the
 players choosing the seven girls in turn (``pick:KEY``).
 
-This module holds the state: the setup, the year's flow, the legal actions, carrying them out and
-the saved position. The colours, girls and event cards are in :mod:`.board`; the scoring in
-:mod:`.scoring` and the views in :mod:`.views` (mixins of :class:`MotenebaState`).
+This module holds the state: the setup, the year's flow, the legal actions and carrying them out.
+The colours, girls and event cards are in :mod:`.board`; the scoring in :mod:`.scoring` and the
+views in :mod:`.views` (mixins of :class:`MotenebaState`); the state's fields, for clones and
+saves, in :mod:`.state_fields`.
 """
 
 from __future__ import annotations
 
-from ... import snapshot as snap
-from ...core import Action, GameInfo, Option, State, json_copy, seat_option
+from ...core import Action, GameInfo, Option, State, seat_option
 from ...rng import Rng
 from .board import (COLOUR_INDEX, COLOURS, CUBES_PER_COLOUR, DATA, EVENTS, GIRL_INDEX, GIRL_POSITIONS, GIRLS,
-                    GIRLS_ON_TABLE, NUM_COLOURS, PILE_SIZE, TAKE_BACK_EVENTS, YEAR_EVENTS, YEARS, cubes_text,
+                    GIRLS_ON_TABLE, NUM_COLOURS, PILE_SIZE, YEAR_EVENTS, YEARS, cubes_text,
                     girl_title, seat_names)
 from .scoring import Scoring, next_starting_player, rerank, topic_values
+from .state_fields import FIELDS
 from .views import Views
 
 # ---------------------------------------------------------------------- the game
@@ -72,6 +73,8 @@ class MotenebaState(Scoring, Views, State):
         blurb="Three school years of winning the girls' hearts: draft trend cubes, place them by the "
               "girls or push their topics up the popularity ranking, and play event cards.",
     )
+
+    fields = FIELDS  # the state's own fields, for clone and the save (state_fields.py)
 
     # -------------------------------------------------------------- setup
     def _setup(self) -> None:
@@ -120,120 +123,6 @@ class MotenebaState(Scoring, Views, State):
         self.girls.append(index)
         self.on_girl.append([[0] * NUM_COLOURS for _ in range(self.num_players)])
         self.power.append([0] * self.num_players)
-
-    def _copy_into(self, other: "MotenebaState") -> None:
-        other.pass_equal = self.pass_equal
-        other.remove_rule = self.remove_rule
-        other.all_colours = self.all_colours
-        other.start = self.start
-        other.year = self.year
-        other.girls = list(self.girls)
-        other.on_girl = [[list(cubes) for cubes in girl] for girl in self.on_girl]
-        other.ranking = list(self.ranking)
-        other.topic = list(self.topic)
-        other.bag = list(self.bag)
-        other.deck = list(self.deck)
-        other.discard = list(self.discard)
-        other.hands = [list(h) for h in self.hands]
-        other.unplaced = [list(u) for u in self.unplaced]
-        other.hearts = list(self.hearts)
-        other.year_hearts = [list(y) for y in self.year_hearts]
-        other.phase = self.phase
-        other.draft_round = self.draft_round
-        other.pile = list(self.pile)
-        other.pending = self.pending
-        other.power = [list(p) for p in self.power]
-        other.power_queue = list(self.power_queue)
-        other.scorings = list(self.scorings)  # finished scorings are never changed
-        other.board_version = self.board_version
-
-    # -------------------------------------------------------------- saved positions
-    def _write_state(self) -> dict:
-        pending = None
-        if self.pending is not None:
-            kind, colour = self.pending
-            pending = [kind, COLOURS[colour] if colour is not None else None]
-        return {"start": self.start, "year": self.year, "phase": self.phase,
-                "girls": [GIRLS[i]["key"] for i in self.girls],
-                "on_girl": [[list(cubes) for cubes in girl] for girl in self.on_girl],
-                "ranking": [COLOURS[c] for c in self.ranking], "topic": list(self.topic),
-                "bag": list(self.bag), "deck": list(self.deck), "discard": list(self.discard),
-                "hands": [list(h) for h in self.hands], "unplaced": [list(u) for u in self.unplaced],
-                "hearts": list(self.hearts), "year_hearts": [list(y) for y in self.year_hearts],
-                "draft_round": self.draft_round, "pile": list(self.pile), "pending": pending,
-                "power": [list(p) for p in self.power], "power_queue": list(self.power_queue),
-                "scorings": json_copy(self.scorings)}
-
-    def _read_state(self, r: snap.Reader, schema: int) -> None:
-        n = self.num_players
-        self.pass_equal = self.options["house_equal_pass"] == "on"
-        self.remove_rule = self.options["house_remove_cube"] == "on"
-        self.all_colours = self.options["house_all_colours"] == "on"
-        self.start = r.get("start", snap.seat, n)
-        self.year = r.get("year", snap.whole, 1, YEARS + 1)
-        self.phase = r.get("phase", snap.one_of, ("pick", "draft", "play", "power", "over"))
-        if (self.phase == "over") != self._over:
-            raise ValueError(f"{r.name('phase')} does not match whether the game is over")
-        girls = r.get("girls", snap.list_of, snap.one_of, GIRL_INDEX, most=GIRLS_ON_TABLE)
-        self.girls = [GIRL_INDEX[key] for key in girls]
-        if len(set(self.girls)) != len(self.girls) or (len(self.girls) < GIRLS_ON_TABLE) != (self.phase == "pick"):
-            raise ValueError(f"{r.name('girls')} must be seven different girls once they are chosen")
-        cubes = lambda v, w: snap.list_of(v, w, snap.whole, 0, CUBES_PER_COLOUR + 1, length=NUM_COLOURS)  # noqa: E731 - a one-line local reader
-        per_girl = lambda key, *item: r.get(key, snap.list_of, snap.per_seat, n, *item,  # noqa: E731 - a one-line local reader
-                                            length=len(self.girls))
-        self.on_girl = per_girl("on_girl", cubes)
-        self.power = per_girl("power", snap.whole, 0, 100)
-        ranking = r.get("ranking", snap.list_of, snap.one_of, COLOUR_INDEX, length=NUM_COLOURS)
-        if sorted(ranking) != sorted(COLOURS):
-            raise ValueError(f"{r.name('ranking')} must rank each colour once")
-        self.ranking = [COLOUR_INDEX[c] for c in ranking]
-        self.topic = r.get("topic", cubes)
-        self.bag = r.get("bag", cubes)
-        self.pile = r.get("pile", cubes)
-        self.unplaced = r.get("unplaced", snap.per_seat, n, cubes)
-        self.draft_round = r.get("draft_round", snap.whole, 0, n + 1)
-        pending = r.get("pending", snap.optional(snap.list_of), length=2)
-        self.pending = None
-        if pending is not None:
-            kind = snap.one_of(pending[0], r.name("pending"), ("place", "random") + TAKE_BACK_EVENTS)
-            colour = snap.optional(snap.one_of)(pending[1], r.name("pending"), COLOUR_INDEX)
-            colour = None if colour is None else COLOUR_INDEX[colour]
-            mine = self.unplaced[self._current]
-            needs_colour = {"place": True, "random": True, "return": False, "replace": False,
-                            "trade": colour is not None}[kind]
-            if (self.phase != "play" or needs_colour != (colour is not None)
-                    or (kind in ("place", "trade") and colour is not None and not mine[colour])):
-                raise ValueError(f"{r.name('pending')} is not a decision the seat to move can be in")
-            self.pending = (kind, colour)
-        drawn = [0] * NUM_COLOURS
-        if self.pending is not None and self.pending[0] == "random":
-            drawn[self.pending[1]] = 1
-        for colour in range(NUM_COLOURS):
-            total = (self.bag[colour] + self.topic[colour] + self.pile[colour] + drawn[colour]
-                     + sum(u[colour] for u in self.unplaced) + sum(s[colour] for g in self.on_girl for s in g))
-            if total != CUBES_PER_COLOUR:
-                raise ValueError(f"{r.name('cubes')} do not add up: {total} {COLOURS[colour]} cubes, "
-                                 f"not {CUBES_PER_COLOUR}")
-        events = lambda v, w: snap.list_of(v, w, snap.one_of, EVENTS)  # noqa: E731 - a one-line local reader
-        self.deck = r.get("deck", events)
-        self.discard = r.get("discard", events)
-        self.hands = r.get("hands", snap.per_seat, n, events)
-        held = [self.pending[0]] if self.pending is not None and self.pending[0] in TAKE_BACK_EVENTS else []
-        snap.check_cards(self.deck + self.discard + [k for h in self.hands for k in h] + held,
-                         [e["kind"] for e in DATA["events"] for _ in range(e["count"])], r.name("event cards"))
-        self.hearts = r.get("hearts", snap.per_seat, n, snap.whole, 0, 1000)
-        years_done = YEARS if self._over else self.year - 1
-        self.year_hearts = r.get("year_hearts", snap.per_seat, n, snap.list_of, snap.whole, 0, 1000,
-                                 length=years_done)
-        if any(sum(y) != h for y, h in zip(self.year_hearts, self.hearts)):
-            raise ValueError(f"{r.name('hearts')} do not add up to the hearts of each year")
-        self.power_queue = r.get("power_queue", snap.list_of, snap.seat, n, most=n)
-        self.scorings = r.get("scorings", snap.list_of, snap.Reader, length=years_done)
-        self.scorings = [reader.data for reader in self.scorings]
-        self.board_version = 0
-        if self.phase == "draft" and not sum(self.pile) or self.phase == "play" and not (
-                sum(self.unplaced[self._current]) or self.pending is not None):
-            raise ValueError(f"{r.name('phase')} does not match the cubes of the seat to move")
 
     # -------------------------------------------------------------- the bag
     def _draw_cube(self) -> int | None:

@@ -168,8 +168,8 @@ class MottainaiGreedyBot(Bot):
             elif role == "tailor":
                 value += max(0, 5 - len(rest) - me["waiting_count"]) * 0.8
             # a task of this material also lets us Craft works of it from the craft bench
-            bench = _count(me["craft_bench"], kind.material)
-            if any(c["material"] == kind.material and bench >= c["value"] - 1 for c in rest):
+            on_bench = _count(me["craft_bench"], kind.material)
+            if any(c["material"] == kind.material and on_bench >= c["value"] - 1 for c in rest):
                 value += 5
             if value > best_value:
                 best, best_value = action_id, value

@@ -49,7 +49,8 @@ cards in its public fields (``deck``, ``floor``, ``hands``, ``waiting``, ``helpe
 ``sales``, ``gallery``, ``gift_shop``, ``tasks``, ``task_face_down``; ``known`` says who has
 seen a card) and the turn's (``task_flags``, ``task_bonus``, ``turn_notes``, ``extra_turn``,
 ``end_card``; ``used`` and ``questions``, the works used and the questions pending). Everything else goes
-through these public methods of the state, never its private ones:
+through these public methods of the state (in :mod:`.effect_api`, but ``backorders`` in
+:mod:`.crafting` and ``action_done`` in :mod:`.rules`), never its private ones:
 
 * reading: ``works(seat)``, ``work_effects(seat)``, ``wing_works(seat, wing)``, ``cover(...)``,
   ``is_covered(...)``, ``copy_of(work)``, ``work_material(work)``, ``backorders(seat, ...)``;

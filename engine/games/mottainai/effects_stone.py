@@ -34,8 +34,8 @@ class Amulet(Effect):
 
 
 @register_effect
-class Bench(Effect):
-    """Scoring: 2 points per Stone work (each once, also under Go Set: T10)."""
+class BenchCard(Effect):
+    """The card Bench (not a player's craft bench). Scoring: 2 points per Stone work (each once, also under Go Set: T10)."""
 
     key = "bench"
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from ... import snapshot as snap
 from ...core import Action, GameInfo, State, seat_option
-from ...fields import Field, copy_fields, lists, read_fields, same, write_fields
+from ...fields import Field, Fields, dict_lists, lists, same
 from ...rng import Rng
 
 SYMBOLS = ("love", "passion", "money")
@@ -186,15 +186,9 @@ class MottoState(State):
         self._current = self._first_player()
         self._say("The cards are dealt: two to each player, four face up. {P%d} starts." % self._current)
 
-    def _copy_into(self, other: "MottoState") -> None:
-        copy_fields(FIELDS, self, other)
-
     # -------------------------------------------------------------- saved positions
-    def _write_state(self) -> dict:
-        return write_fields(FIELDS, self)
-
     def _read_state(self, r: snap.Reader, schema: int) -> None:
-        read_fields(FIELDS, r, self)
+        super()._read_state(r, schema)
         # the selection must be one the player could have made, card by card
         chosen, self.selection = self.selection, []
         snap.within(chosen, self.hands[self._current], r.name("selection"), "the hand of the seat to move")
@@ -575,15 +569,14 @@ def _read_last_play(r: snap.Reader, name: str, state: "MottoState"):
             last.get("tokens", snap.list_of, _token, most=2))
 
 
-FIELDS = (
+FIELDS = Fields(
     Field("deck", list, _keys, _read_cards),
     Field("hands", lists, lambda hands: [_keys(h) for h in hands],
           lambda r, name, state: r.get(name, snap.per_seat, state.num_players, snap.list_of, _card)),
     Field("pool", list, lambda pool: [c.key if c is not None else None for c in pool],
           lambda r, name, state: r.get(name, snap.list_of, snap.optional(_card), length=4)),
     Field("discard", list, _keys, _read_cards, _check_cards),
-    Field("stacks", lambda stacks: {k: list(v) for k, v in stacks.items()},
-          lambda stacks: {k: list(v) for k, v in stacks.items()}, _read_stacks),
+    Field("stacks", dict_lists, dict_lists, _read_stacks),
     Field("tokens", lists, lambda tokens: [[[k, size] for k, size in t] for t in tokens],
           lambda r, name, state: r.get(name, snap.per_seat, state.num_players, snap.list_of, _token),
           _check_tokens),
@@ -596,6 +589,7 @@ FIELDS = (
           _check_final_turns),
     Field("last_play", same, _write_last_play, _read_last_play),  # a tuple, never changed in place
 )
+MottoState.fields = FIELDS  # (declared after the class: the readers above use its helpers)
 
 
 def _tokens_text(tokens) -> str:
