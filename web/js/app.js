@@ -617,6 +617,9 @@ async function drawView({ thinking = null, waiting = null } = {}) {
   const view = app.view;
   const seat = app.viewer;
   const module = await viewFor(view.game);
+  // a newer view came while the module loaded (a guest's next state, say): its own call draws
+  // it, and this older one must not be drawn over it
+  if (app.view !== view || app.viewer !== seat) return;
   const canAct = app.phase === "human" && !app.busy && seat === view.current_player &&
                  !view.is_over && (view.legal_actions?.length ?? 0) > 0;
   const ctx = { act, canAct, names: names(), fill, showError, seat };
