@@ -6,10 +6,23 @@ import statistics
 
 from .common import ROOT
 
+DOC = ROOT / "docs" / "benchmarks.md"
+
+
+def replace_block(name: str, lines: list[str]) -> None:
+    """Put ``lines`` (from ``<!-- name:start …`` to ``<!-- name:end -->``) in place of the
+    block of that name in docs/benchmarks.md; a page without the block is left as it is."""
+    text = DOC.read_text()
+    start, end = text.find(f"<!-- {name}:start"), text.find(f"<!-- {name}:end -->")
+    if start < 0 or end < 0:
+        print(f"docs/benchmarks.md has no {name}:start/{name}:end block: not updated")
+        return
+    DOC.write_text(text[:start] + "\n".join(lines) + text[end + len(f"<!-- {name}:end -->"):])
+    print(f"Updated the {name} block of docs/benchmarks.md")
+
 
 def write_boot_doc(browser: dict, machine: dict, command: str, date: str) -> None:
     """Replace the generated block of docs/benchmarks.md with this run's boot numbers."""
-    doc = ROOT / "docs" / "benchmarks.md"
     b = browser
 
     def runs(key, field="ms"):
@@ -49,18 +62,11 @@ def write_boot_doc(browser: dict, machine: dict, command: str, date: str) -> Non
         f"repeat {sorted(set(sr['boot']))}.",
         "<!-- boot:end -->",
     ]
-    text = doc.read_text()
-    start, end = text.find("<!-- boot:start"), text.find("<!-- boot:end -->")
-    if start < 0 or end < 0:
-        print("docs/benchmarks.md has no boot:start/boot:end block: not updated")
-        return
-    doc.write_text(text[:start] + "\n".join(lines) + text[end + len("<!-- boot:end -->"):])
-    print("Updated the boot block of docs/benchmarks.md")
+    replace_block("boot", lines)
 
 
 def write_turns_doc(turns: dict, machine: dict, command: str, date: str) -> None:
     """Replace the turns block of docs/benchmarks.md with this run's numbers."""
-    doc = ROOT / "docs" / "benchmarks.md"
     lines = ["<!-- turns:start (written by scripts/bench) -->",
              f"Run of {date}: `{command}`; {turns['waits_per_setting']} waits per setting; load average at the "
              f"end {machine['load_average_1_5_15']} (1, 5, 15 min) on {machine['cores']} cores.", "",
@@ -71,18 +77,11 @@ def write_turns_doc(turns: dict, machine: dict, command: str, date: str) -> None
                      f"**{r['max_s']:.2f} s** | {r['mean_s']:.2f} s | ≤ 3 s: {ok} | "
                      + ", ".join(f"{x:.2f}" for x in r["seconds"]) + " |")
     lines.append("<!-- turns:end -->")
-    text = doc.read_text()
-    start, end = text.find("<!-- turns:start"), text.find("<!-- turns:end -->")
-    if start < 0 or end < 0:
-        print("docs/benchmarks.md has no turns:start/turns:end block: not updated")
-        return
-    doc.write_text(text[:start] + "\n".join(lines) + text[end + len("<!-- turns:end -->"):])
-    print("Updated the turns block of docs/benchmarks.md")
+    replace_block("turns", lines)
 
 
 def write_net_doc(net: dict, machine: dict, command: str, date: str) -> None:
     """Replace the net block of docs/benchmarks.md with this run's numbers."""
-    doc = ROOT / "docs" / "benchmarks.md"
     j, lat, hosted, local = net["join"], net["latency"], net["long_tasks_hosted"], net["long_tasks_local"]
     hc, sw = j["http_cache"], j["service_worker"]
 
@@ -132,18 +131,11 @@ def write_net_doc(net: dict, machine: dict, command: str, date: str) -> None:
     # each row with the command that reproduces it
     lines = [line + (" reproduce |" if line.startswith("| measure") else "---|" if line.startswith("|---")
                      else f" `{command}` |") if line.startswith("|") else line for line in lines]
-    text = doc.read_text()
-    start, end = text.find("<!-- net:start"), text.find("<!-- net:end -->")
-    if start < 0 or end < 0:
-        print("docs/benchmarks.md has no net:start/net:end block: not updated")
-        return
-    doc.write_text(text[:start] + "\n".join(lines) + text[end + len("<!-- net:end -->"):])
-    print("Updated the net block of docs/benchmarks.md")
+    replace_block("net", lines)
 
 
 def write_phone_doc(phone: dict, machine: dict, command: str, date: str) -> None:
     """Replace the phone block of docs/benchmarks.md with this run's numbers."""
-    doc = ROOT / "docs" / "benchmarks.md"
     p = phone
     sf, sr, bf, br = p["site_first"], p["site_repeat"], p["bare_first"], p["bare_repeat"]
 
@@ -200,10 +192,4 @@ def write_phone_doc(phone: dict, machine: dict, command: str, date: str) -> None
         for mode, row in probe.items():
             lines.append(f"| {mode} | " + " | ".join(f"{v:.0f}" for k, v in row.items() if k != "refused") + " |")
     lines.append("<!-- phone:end -->")
-    text = doc.read_text()
-    start, end = text.find("<!-- phone:start"), text.find("<!-- phone:end -->")
-    if start < 0 or end < 0:
-        print("docs/benchmarks.md has no phone:start/phone:end block: not updated")
-        return
-    doc.write_text(text[:start] + "\n".join(lines) + text[end + len("<!-- phone:end -->"):])
-    print("Updated the phone block of docs/benchmarks.md")
+    replace_block("phone", lines)
