@@ -44,6 +44,7 @@ service worker and a new cache (docs/web.md, "Offline, installing and updates").
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
 import json
 import os
@@ -59,7 +60,7 @@ import site_csp
 import site_vendor
 
 ROOT = Path(__file__).resolve().parent.parent
-PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json"]
+PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"]
 BOOT_SOURCE = "engine-boot.mjs"  # web/js/: copied into pyodide/ with its settings, not into js/
 
 
@@ -197,12 +198,25 @@ def pyodide_files(full_stdlib: Path, wheel: Path) -> Path:
         if run.returncode != 0:
             shutil.rmtree(folder)
             sys.exit(f"error: scripts/pyodide-files.mjs failed:\n{run.stdout}{run.stderr}")
-    used = json.loads((folder / "stdlib-used.json").read_text())
+    used = json.loads((folder / "used.json").read_text())["stdlib"]
     with zipfile.ZipFile(full_stdlib) as z:
         total = len(z.namelist())
     print(f"  standard library: {len(used)} of {total} files, compiled: "
           f"{(folder / 'python_stdlib.zip').stat().st_size:,} bytes (Pyodide's: {full_stdlib.stat().st_size:,})")
     return folder
+
+
+def write_gzipped(source: Path, out: Path, relative: str) -> str:
+    """``source`` compressed as one gzip stream (level 9, no name or time in its header: the
+    same bytes on every build) at ``relative`` in the site, where ``{hash}`` becomes the first
+    12 hex digits of the result's SHA-256. Static hosts send a ``.gz`` file as it is, so this
+    is what travels; the browser inflates it (engine-boot.mjs). One stream over a zip of
+    uncompressed files is smaller than a zip whose files are compressed one by one."""
+    data = gzip.compress(source.read_bytes(), compresslevel=9, mtime=0)
+    relative = relative.format(hash=hashlib.sha256(data).hexdigest()[:12])
+    (out / relative).parent.mkdir(parents=True, exist_ok=True)
+    (out / relative).write_bytes(data)
+    return relative
 
 
 def snapshot_key(out: Path, pyscript_dir: Path) -> str:
@@ -211,7 +225,8 @@ def snapshot_key(out: Path, pyscript_dir: Path) -> str:
     script, our loadPyodide (web/js/engine-boot.mjs, before its settings are written in) and
     PyScript's files. A snapshot saved under another key is never restored (the loader
     deletes it)."""
-    parts = [out / "pyodide" / name for name in PYODIDE_FILES + ["python_stdlib.zip"]]
+    parts = [out / "pyodide" / name for name in PYODIDE_FILES]
+    parts += sorted(out.glob("pyodide/python_stdlib-*"))
     parts += sorted(p for p in (out / "wheels").rglob("*") if p.is_file())
     parts += [out / "py" / "engine_worker.py", out / "py" / "worker.py", ROOT / "web" / "js" / BOOT_SOURCE]
     parts += sorted(pyscript_dir.iterdir())
@@ -243,6 +258,7 @@ def copy_pyscript(node: Path, out: Path) -> Path:
 IMPORT_MAP = "<!-- the build writes the import map here"
 MODULE_PRELOAD = "<!-- the build lists the page's modules here (modulepreload)"
 PYSCRIPT_PRELOAD = "[/* the build lists PyScript's modules and the games' views here */]"
+ENGINE_PRELOAD = "[/* the build lists the engine's big files here */]"
 
 
 def module_graph(out: Path, entry: str) -> list[str]:
@@ -317,29 +333,38 @@ def main() -> int:
     #    folder named by their hash)
     pyscript_dir = copy_pyscript(node, out)
     write_module_preloads(out, pyscript_dir, [g["view"] for g in games])
-    #    the browser libraries (site/vendor/, loaded only for play on several devices), the
-    #    import map that names them, and the page's Content Security Policy (last: it hashes
-    #    the page's inline scripts, the import map among them)
+    compiled = pyodide_files(pyodide_src / "python_stdlib.zip", wheel)
+    stdlib_rel = write_gzipped(compiled / "python_stdlib.zip", out, "pyodide/python_stdlib-{hash}.zip.gz")
+    folder = hashlib.sha256((sha256(wheel) + sha256(compiled / "bytecode.zip")).encode()).hexdigest()[:12]
+    wheel_rel = f"wheels/{folder}/{wheel.name}"
+    (out / wheel_rel).parent.mkdir(parents=True)
+    shutil.copy2(wheel, out / wheel_rel)
+    bytecode_rel = write_gzipped(compiled / "bytecode.zip", out,
+                                 f"wheels/{folder}/{wheel.name.replace('-py3-none-any.whl', '-bytecode.zip.gz')}")
+    paths = json.loads((compiled / "paths.json").read_text())
+    # the page's first inline script preloads these on a first visit
+    preloads = ["pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.mjs", stdlib_rel]
+    html = (out / "index.html").read_text()
+    if html.count(ENGINE_PRELOAD) != 1:
+        sys.exit(f"error: web/index.html lost its placeholder {ENGINE_PRELOAD!r}")
+    (out / "index.html").write_text(html.replace(ENGINE_PRELOAD, json.dumps(preloads)))
+    # the browser libraries (site/vendor/, loaded only for play on several devices), the
+    # import map that names them, and the page's Content Security Policy (last: it hashes
+    # the page's inline scripts, the import map among them)
     imports = site_vendor.copy_libraries(node, out)
     fill_page(out, IMPORT_MAP, [site_vendor.import_map(imports)])
     site_csp.write_policy(out / "index.html", site_csp.relays_from_config(ROOT / "web" / "js" / "net" / "config.js"))
-    compiled = pyodide_files(pyodide_src / "python_stdlib.zip", wheel)
-    shutil.copy2(compiled / "python_stdlib.zip", out / "pyodide" / "python_stdlib.zip")
-    folder = hashlib.sha256((sha256(wheel) + sha256(compiled / "bytecode.zip")).encode()).hexdigest()[:12]
-    wheel_rel = f"wheels/{folder}/{wheel.name}"
-    bytecode_rel = f"wheels/{folder}/{wheel.name.replace('-py3-none-any.whl', '-bytecode.zip')}"
-    (out / wheel_rel).parent.mkdir(parents=True)
-    shutil.copy2(wheel, out / wheel_rel)
-    shutil.copy2(compiled / "bytecode.zip", out / bytecode_rel)
-    paths = json.loads((compiled / "paths.json").read_text())
 
     # 4. our loadPyodide with its settings, and build.json: all the page needs to start
     glue = out / "py" / "engine_worker.py"
     key = snapshot_key(out, pyscript_dir)
+    # Pyodide's package list is for loading packages, which the page never does: its lock
+    # file's header is all loadPyodide needs (the 120 KB list is not deployed)
+    lock_info = json.loads((pyodide_src / "pyodide-lock.json").read_text())["info"]
     engine_boot_settings = {
-        "stdlib": "pyodide/python_stdlib.zip", "wheel": wheel_rel, "bytecode": bytecode_rel,
+        "stdlib": stdlib_rel, "wheel": wheel_rel, "bytecode": bytecode_rel,
         "glue": f"py/engine_worker.py?v={sha256(glue)[:12]}", "snapshotKey": key,
-        "sitePackages": paths["site_packages"], "home": paths["home"]}
+        "sitePackages": paths["site_packages"], "home": paths["home"], "lockInfo": lock_info}
     engine_boot = write_engine_boot(out, engine_boot_settings)
     manifest = {
         "games": json.loads((compiled / "games.json").read_text()),
@@ -352,12 +377,12 @@ def main() -> int:
         "engine_boot": engine_boot,
         "worker": f"py/worker.py?v={sha256(out / 'py' / 'worker.py')[:12]}",
         "pyodide": npm_version(pyodide_src),
-        "stdlib": "pyodide/python_stdlib.zip",
+        "stdlib": stdlib_rel,
         "snapshot_key": key,
         "built": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
     }
     # the engine's files a first visit downloads (the page counts their bytes as they arrive)
-    engine_files = [f"pyodide/{name}" for name in PYODIDE_FILES] + ["pyodide/python_stdlib.zip", wheel_rel, bytecode_rel]
+    engine_files = [f"pyodide/{name}" for name in PYODIDE_FILES] + [stdlib_rel, wheel_rel, bytecode_rel]
     manifest["download"] = [{"path": path, "bytes": (out / path).stat().st_size} for path in engine_files]
     # the build's identity: a hash of every precached file (build.json only repeats them)
     manifest["build"] = site_hash(out, precache_list(out))

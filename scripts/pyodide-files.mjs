@@ -13,12 +13,15 @@
 //                      (.pyc only: Pyodide's own zip holds sources, and compiling them is
 //                      most of Python's start-up in the browser)
 //   bytecode.zip       compiled .pyc files to unpack at "/" next to the sources: the engine's
-//                      (lib/python3.14/site-packages/.../__pycache__), the glue's and
-//                      PyScript's package's (home/pyodide/[pyscript/]__pycache__)
+//                      modules that ended up imported (lib/python3.14/site-packages/.../
+//                      __pycache__), the glue's and PyScript's package's
+//                      (home/pyodide/[pyscript/]__pycache__)
 //   games.json         list_games() as the browser's engine answers it (the lobby's data)
-//   stdlib-used.json   the list of standard-library files kept
+//   used.json          the standard library's and the engine's source files that were imported
 //   paths.json         where the browser installs the wheel (site-packages) and the glue (home)
-// The standard library's and the engine's .pyc are "unchecked hash" pycs (used as they are,
+// Both zips store their files uncompressed: the build compresses each zip as one gzip stream,
+// which is smaller than compressing each file apart. Every .pyc is compiled without docstrings
+// (nothing in the page reads them). The standard library's and the engine's .pyc are "unchecked hash" pycs (used as they are,
 // never compared with a source); PyScript's are "checked hash" pycs: PyScript writes its
 // sources at every boot, and a source that differs from the one compiled is compiled again.
 
@@ -84,39 +87,59 @@ for name in sorted(os.listdir("/tmp/pyscript")):
 
 open("/tmp/games.json", "w").write(json.dumps(games, indent=1) + "\\n")
 prefix = f"/lib/python{sys.version_info.major}{sys.version_info.minor}.zip/"
-files = set()
+site = "${sitePackages}/"
+files, engine = set(), set()
 for module in list(sys.modules.values()):
     origin = getattr(getattr(module, "__spec__", None), "origin", None) or ""
     if origin.startswith(prefix):
         files.add(origin[len(prefix):])
-json.dumps(sorted(files))
+    elif origin.startswith(site):
+        engine.add(origin[len(site):])
+json.dumps({"stdlib": sorted(files), "engine": sorted(engine)})
 `);
 
 // compile with Pyodide's own CPython, so the bytecode matches the browser's exactly
 pyodide.FS.writeFile("/tmp/used.json", used);
 pyodide.FS.writeFile("/tmp/engine.whl", new Uint8Array(readFileSync(wheelPath)));
 pyodide.runPython(`
-import importlib.util, json, os, sys, zipfile
+import ast, importlib.util, json, os, sys, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
 
+def without_docstrings(tree):
+    """The module's, every class's and every function's docstring left out (as python -OO
+    does, but asserts stay): a third of the standard library's bytecode, which nothing in the
+    page reads (the line numbers stay, so tracebacks point at the right lines)."""
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \\
+                    and isinstance(body[0].value.value, str):
+                if len(body) == 1:
+                    body[0] = ast.copy_location(ast.Pass(), body[0])
+                else:
+                    del body[0]
+    return tree
+
 def pyc(source, filename, checked=False):
-    code = compile(source, filename, "exec", dont_inherit=True)
+    code = compile(without_docstrings(ast.parse(source, filename)), filename, "exec", dont_inherit=True)
     return _code_to_hash_pyc(code, importlib.util.source_hash(source), checked)
 
 def add(zout, name, data):
     info = zipfile.ZipInfo(name, date_time=(2020, 2, 2, 0, 0, 0))  # same bytes on every build
-    zout.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+    zout.writestr(info, data, compress_type=zipfile.ZIP_STORED)  # compressed as one stream by the build
 
 stdlib = f"/lib/python{sys.version_info.major}{sys.version_info.minor}.zip"
 with zipfile.ZipFile(stdlib) as zin, zipfile.ZipFile("/tmp/python_stdlib.zip", "w") as zout:
-    for name in json.load(open("/tmp/used.json")):
+    for name in json.load(open("/tmp/used.json"))["stdlib"]:
         add(zout, name[:-3] + ".pyc", pyc(zin.read(name), f"{stdlib}/{name}"))
 
-# unpacked at "/" in the browser: each .pyc in the __pycache__ beside its source
+# unpacked at "/" in the browser: each .pyc in the __pycache__ beside its source (the engine's
+# modules the page imported above; any other one is compiled from its source if ever imported)
 site = "${sitePackages}"
+imported = set(json.load(open("/tmp/used.json"))["engine"])
 with zipfile.ZipFile("/tmp/engine.whl") as zin, zipfile.ZipFile("/tmp/bytecode.zip", "w") as zout:
     for name in sorted(zin.namelist()):
-        if name.endswith(".py") and ".dist-info/" not in name:
+        if name in imported:
             path = f"{site}/{name}"
             add(zout, importlib.util.cache_from_source(path)[1:], pyc(zin.read(name), path))
     glue = "${HOME}/engine_worker.py"
@@ -129,5 +152,5 @@ with zipfile.ZipFile("/tmp/engine.whl") as zin, zipfile.ZipFile("/tmp/bytecode.z
 for (const name of ["python_stdlib.zip", "bytecode.zip", "games.json"]) {
   writeFileSync(join(outDir, name), pyodide.FS.readFile(`/tmp/${name}`));
 }
-writeFileSync(join(outDir, "stdlib-used.json"), used + "\n");
+writeFileSync(join(outDir, "used.json"), used + "\n");
 writeFileSync(join(outDir, "paths.json"), JSON.stringify({ site_packages: sitePackages, home: HOME }) + "\n");

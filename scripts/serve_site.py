@@ -35,7 +35,7 @@ SITE = ROOT / "site"
 MIME = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
         ".json": "application/json", ".whl": "application/zip", ".py": "text/plain; charset=utf-8",
         ".css": "text/css", ".html": "text/html; charset=utf-8", ".svg": "image/svg+xml",
-        ".zip": "application/zip", ".png": "image/png",
+        ".zip": "application/zip", ".gz": "application/gzip", ".png": "image/png",
         ".webmanifest": "application/manifest+json"}
 GZIPPED = {".html", ".css", ".js", ".mjs", ".json", ".webmanifest", ".svg", ".wasm"}  # as GitHub Pages
 _gzip_cache: dict[tuple[str, int, int], bytes] = {}  # (path, mtime_ns, size) -> the compressed file

@@ -20,7 +20,8 @@ What the page may load and why (docs/web.md, "Vendored libraries, the import map
   the CSSOM (``element.style``), which a CSP does not restrict; the end-to-end tests fail on
   any CSP violation the page reports.
 * ``worker-src 'self' blob:``: the service worker (sw.js) and PyScript's blob: worker.
-* ``connect-src 'self'``, the public relays of web/js/net/config.js (RELAYS, read by the
+* ``connect-src 'self' blob:``: blob: for Python's standard library, which the engine's worker
+  inflates and hands to Pyodide as a blob: URL; the public relays of web/js/net/config.js (RELAYS, read by the
   build), and ``ws://127.0.0.1:* ws://localhost:*`` for a relay run on this machine (people
   and the tests). Other relays named in ``?relays=`` are refused. WebRTC itself (STUN, TURN,
   the data channels) is not governed by connect-src.
@@ -67,7 +68,7 @@ def policy(html: str, relays: list[str]) -> str:
         "default-src": ["'self'"],
         "script-src": ["'self'", "'wasm-unsafe-eval'", "'unsafe-eval'", *inline_script_hashes(html)],
         "worker-src": ["'self'", "blob:"],
-        "connect-src": ["'self'", *relays, *LOCAL_RELAYS],
+        "connect-src": ["'self'", "blob:", *relays, *LOCAL_RELAYS],
         "img-src": ["'self'", "data:", "blob:"],
         "object-src": ["'none'"],
         "base-uri": ["'self'"],

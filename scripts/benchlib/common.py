@@ -28,8 +28,8 @@ BENCH_SITE = ROOT / "dist" / "bench-site"
 
 def bench_site() -> Path:
     """dist/bench-site/: the built site/ (hard links to its files, or copies) with bench/ beside
-    it: the bare page (scripts/bench-pages/) and Pyodide's full standard library from npm. The
-    bare page loads ../pyodide/, the site's Pyodide files, so both pages are served from one
+    it: the bare page (scripts/bench-pages/) and Pyodide's full standard library and lock file
+    from npm. The bare page loads ../pyodide/, the site's Pyodide files, so both pages are served from one
     folder; site/ itself, which Pages publishes, holds no benchmark file."""
     def link_or_copy(src, dst):
         try:
@@ -41,7 +41,8 @@ def bench_site() -> Path:
     shutil.rmtree(BENCH_SITE, ignore_errors=True)
     shutil.copytree(ROOT / "site", BENCH_SITE, copy_function=link_or_copy)
     shutil.copytree(BENCH_PAGES, BENCH_SITE / "bench")
-    shutil.copy2(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip", BENCH_SITE / "bench" / "python_stdlib.zip")
+    for name in ("python_stdlib.zip", "pyodide-lock.json"):  # Pyodide's own, as npm ships them
+        shutil.copy2(ROOT / "node_modules" / "pyodide" / name, BENCH_SITE / "bench" / name)
     return BENCH_SITE
 
 

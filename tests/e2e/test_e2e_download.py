@@ -119,10 +119,11 @@ def test_a_failed_download_says_so_and_retry_goes_on_where_it_stopped(profile, t
     server, url = serve_in_thread(SITE, rate=4_000_000, log_file=log)
     handler = server.RequestHandlerClass.func
     broken = {"on": True}
+    stdlib = json.loads((SITE / "build.json").read_text())["stdlib"]  # Python's standard library
     send_head = handler.send_head
 
     def failing_send_head(self):
-        if broken["on"] and self.path.endswith("/python_stdlib.zip"):
+        if broken["on"] and self.path.endswith(f"/{stdlib}"):
             self.send_error(500, "broken on purpose")
             return None
         return send_head(self)
@@ -143,20 +144,20 @@ def test_a_failed_download_says_so_and_retry_goes_on_where_it_stopped(profile, t
         assert_no_axe_violations(page, "the lobby with a failed download, dark")
         # the other files go on and finish: the amount shown reaches all but the standard library
         files = engine_files(SITE)
-        rest = sum(files.values()) - files["pyodide/python_stdlib.zip"]
+        rest = sum(files.values()) - files[stdlib]
         page.wait_for_function(
             "(rest) => Number(document.querySelector('[data-testid=download-bar]').getAttribute('aria-valuenow')) >= rest",
             arg=rest, timeout=WAIT_MS)
 
         # the worker's Python could not start without its standard library: its own words
-        problems.errors[:] = [e for e in problems.errors if "python_stdlib.zip" not in e]
+        problems.errors[:] = [e for e in problems.errors if stdlib not in e]
         before = sent(log)
         broken["on"] = False
         retry.click()
         page.wait_for_function("window.__app && window.__app.ready", timeout=BOOT_TIMEOUT_MS)
         expect(page.locator("[data-testid=download]")).to_be_hidden()
         downloads = Counter(p for p, status, _ in sent(log) if status == 200 and p in files)
-        assert downloads["pyodide/python_stdlib.zip"] == 1
+        assert downloads[stdlib] == 1
         assert all(n == 1 for n in downloads.values()), downloads   # nothing came twice
         finished_first = {p for p, status, _ in before if status == 200 and p in files}
         assert "pyodide/pyodide.asm.wasm" in finished_first

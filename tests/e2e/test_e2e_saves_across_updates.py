@@ -7,6 +7,8 @@ replay). Continue must bring the game back exactly where it was, with the notice
 """
 from __future__ import annotations
 
+import gzip
+import io
 import json
 import shutil
 import zipfile
@@ -30,13 +32,18 @@ def updated_site(tmp_path) -> tuple:
     (live / "wheels" / "b-shuffle").mkdir()
 
     def rewrite(name: str, change) -> str:
+        """The zip (or gzipped zip, as the bytecode is) ``build[name]`` with ``change`` applied."""
         source = live / build[name]
-        target = live / "wheels" / "b-shuffle" / source.name
-        with zipfile.ZipFile(source) as zin, zipfile.ZipFile(target, "w") as zout:
+        packed = source.suffix == ".gz"
+        data = gzip.decompress(source.read_bytes()) if packed else source.read_bytes()
+        out = io.BytesIO()
+        with zipfile.ZipFile(io.BytesIO(data)) as zin, zipfile.ZipFile(out, "w") as zout:
             for item in zin.infolist():
-                data = change(item.filename, zin.read(item))
-                if data is not None:
-                    zout.writestr(item, data)
+                changed = change(item.filename, zin.read(item))
+                if changed is not None:
+                    zout.writestr(item, changed)
+        target = live / "wheels" / "b-shuffle" / source.name
+        target.write_bytes(gzip.compress(out.getvalue()) if packed else out.getvalue())
         return f"wheels/b-shuffle/{source.name}"
 
     def shuffle_otherwise(filename, data):

@@ -58,6 +58,11 @@ mark("loaderImported");
 // IndexedDB store before it calls loadPyodide, and the two overlap.
 const canCache = typeof caches !== "undefined";
 let savedBoot = canCache ? findSavedBoot() : Promise.resolve(null);
+// The compiled standard library (one gzip stream: inflated here), needed by every boot: fetched
+// meanwhile too, and handed to Pyodide as a blob: URL
+const stdlib = fetchBytes(url(SETTINGS.stdlib), "Python's standard library").then(gunzip)
+  .then((bytes) => URL.createObjectURL(new Blob([bytes], { type: "application/zip" })));
+stdlib.catch(() => {}); // loadPyodide reports a failure
 // Pyodide's own module, which loadPyodide imports from this URL: fetched and compiled meanwhile too
 import(url("pyodide/pyodide.asm.mjs")).catch(() => {}); // loadPyodide reports a failure
 
@@ -65,8 +70,9 @@ import(url("pyodide/pyodide.asm.mjs")).catch(() => {}); // loadPyodide reports a
 export async function loadPyodide(options = {}) {
   const t0 = performance.now();
   mark("loaderCalled");
-  const common = { stdout: options.stdout, stderr: options.stderr,
-                   indexURL: url("pyodide/"), stdLibURL: url(SETTINGS.stdlib) };
+  // Pyodide's lock file lists packages to load, which the page never does: its header is enough
+  const common = { stdout: options.stdout, stderr: options.stderr, indexURL: url("pyodide/"),
+                   stdLibURL: await stdlib, lockFileContents: { info: SETTINGS.lockInfo, packages: {} } };
   const facts = { boot: "fresh", snapshotError: null };
 
   let pyodide = null;
@@ -145,7 +151,7 @@ const PYSCRIPT_IMPORTS = ["html", "html.entities"];
 async function engineFiles() {
   const [wheel, bytecode, glue] = await Promise.all([
     fetchBytes(url(SETTINGS.wheel), "The engine wheel").then(unzip),
-    fetchBytes(url(SETTINGS.bytecode), "The engine's compiled bytecode").then(unzip),
+    fetchBytes(url(SETTINGS.bytecode), "The engine's compiled bytecode").then(gunzip).then(unzip),
     fetchBytes(url(SETTINGS.glue), "The worker's Python"),
   ]);
   return [...wheel.map(({ name, data }) => ({ path: `${SETTINGS.sitePackages}/${name}`, data })),
@@ -172,6 +178,14 @@ async function fetchBytes(href, what) {
   const res = await fetch(href);
   if (!res.ok) throw new Error(`${what} could not be loaded: ${href} (HTTP ${res.status})`);
   return new Uint8Array(await res.arrayBuffer());
+}
+
+/** `bytes` inflated when they are a gzip stream (the build's .gz files), else as they are: a
+ *  server that sends a .gz file with Content-Encoding: gzip has had the browser inflate it. */
+async function gunzip(bytes) {
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+  return new Uint8Array(await new Response(
+    new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
 }
 
 // ------------------------------------------------------------------ zip archives (a wheel is one)
