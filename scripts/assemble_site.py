@@ -382,7 +382,8 @@ def main() -> int:
         "built": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
     }
     # the engine's files a first visit downloads (the page counts their bytes as they arrive)
-    engine_files = [f"pyodide/{name}" for name in PYODIDE_FILES] + [stdlib_rel, wheel_rel, bytecode_rel]
+    # (the worker fetches the wheel itself once the engine has answered: see engine-boot.mjs)
+    engine_files = [f"pyodide/{name}" for name in PYODIDE_FILES] + [stdlib_rel, bytecode_rel]
     manifest["download"] = [{"path": path, "bytes": (out / path).stat().st_size} for path in engine_files]
     # the build's identity: a hash of every precached file (build.json only repeats them)
     manifest["build"] = site_hash(out, precache_list(out))

@@ -12,12 +12,12 @@
 //   python_stdlib.zip  only the standard-library modules that ended up imported, compiled
 //                      (.pyc only: Pyodide's own zip holds sources, and compiling them is
 //                      most of Python's start-up in the browser)
-//   bytecode.zip       compiled .pyc files to unpack at "/" next to the sources: the engine's
-//                      modules that ended up imported (lib/python3.14/site-packages/.../
-//                      __pycache__), the glue's and PyScript's package's
-//                      (home/pyodide/[pyscript/]__pycache__)
+//   bytecode.zip       what the engine runs from, to unpack at "/": its modules compiled, each
+//                      .pyc where its source goes (lib/python3.14/site-packages/engine/...),
+//                      and the wheel's data files; the glue's and PyScript's package's
+//                      .pyc (home/pyodide/[pyscript/]__pycache__)
 //   games.json         list_games() as the browser's engine answers it (the lobby's data)
-//   used.json          the standard library's and the engine's source files that were imported
+//   used.json          the standard library's source files that were imported
 //   paths.json         where the browser installs the wheel (site-packages) and the glue (home)
 // Both zips store their files uncompressed: the build compresses each zip as one gzip stream,
 // which is smaller than compressing each file apart. Every .pyc is compiled without docstrings
@@ -87,15 +87,12 @@ for name in sorted(os.listdir("/tmp/pyscript")):
 
 open("/tmp/games.json", "w").write(json.dumps(games, indent=1) + "\\n")
 prefix = f"/lib/python{sys.version_info.major}{sys.version_info.minor}.zip/"
-site = "${sitePackages}/"
-files, engine = set(), set()
+files = set()
 for module in list(sys.modules.values()):
     origin = getattr(getattr(module, "__spec__", None), "origin", None) or ""
     if origin.startswith(prefix):
         files.add(origin[len(prefix):])
-    elif origin.startswith(site):
-        engine.add(origin[len(site):])
-json.dumps({"stdlib": sorted(files), "engine": sorted(engine)})
+json.dumps({"stdlib": sorted(files)})
 `);
 
 // compile with Pyodide's own CPython, so the bytecode matches the browser's exactly
@@ -133,15 +130,20 @@ with zipfile.ZipFile(stdlib) as zin, zipfile.ZipFile("/tmp/python_stdlib.zip", "
     for name in json.load(open("/tmp/used.json"))["stdlib"]:
         add(zout, name[:-3] + ".pyc", pyc(zin.read(name), f"{stdlib}/{name}"))
 
-# unpacked at "/" in the browser: each .pyc in the __pycache__ beside its source (the engine's
-# modules the page imported above; any other one is compiled from its source if ever imported)
+# unpacked at "/" in the browser. The engine's modules as .pyc where their sources go (Python
+# imports a .pyc that has no source beside it), and the wheel's data files: all the engine needs
+# to run; the wheel itself (the sources, for tracebacks) comes once the page has its first answer
+# and writes its .py beside them. The glue's and PyScript's .pyc in the __pycache__ beside their
+# sources, which are written before they are imported.
 site = "${sitePackages}"
-imported = set(json.load(open("/tmp/used.json"))["engine"])
 with zipfile.ZipFile("/tmp/engine.whl") as zin, zipfile.ZipFile("/tmp/bytecode.zip", "w") as zout:
     for name in sorted(zin.namelist()):
-        if name in imported:
-            path = f"{site}/{name}"
-            add(zout, importlib.util.cache_from_source(path)[1:], pyc(zin.read(name), path))
+        if ".dist-info/" in name:
+            continue
+        if name.endswith(".py"):
+            add(zout, f"{site}/{name}c"[1:], pyc(zin.read(name), f"{site}/{name}"))
+        else:
+            add(zout, f"{site}/{name}"[1:], zin.read(name))
     glue = "${HOME}/engine_worker.py"
     add(zout, importlib.util.cache_from_source(glue)[1:], pyc(open(glue, "rb").read(), glue))
     for name in sorted(os.listdir("/tmp/pyscript")):

@@ -333,3 +333,42 @@ def test_python_js_is_the_real_global_after_a_fresh_and_a_snapshot_boot(page, pr
     wait_for_snapshot(page)
     second = load(page, site_url)
     assert second["boot"] == "snapshot" and second["js"]["now"], second
+
+
+TRACEBACK_PROBE = '''
+_plain_call = call
+
+
+def call(name, arg=None):
+    if name != "probe_traceback":
+        return _plain_call(name, arg)
+    import os, traceback, engine, engine.registry
+    try:
+        engine.new_game("no-such-game", 2)
+    except ValueError as exc:
+        return json.dumps({"ok": True, "traceback": "".join(traceback.format_exception(exc)),
+                           "module": engine.registry.__file__,
+                           "source": os.path.exists(engine.registry.__file__[:-1])})
+'''
+
+
+def test_the_engine_runs_from_its_bytecode_and_tracebacks_quote_the_wheels_sources(page, problems, site_url):
+    """The engine's modules come from the build's bytecode (each .pyc where its source goes); the
+    wheel, with the sources a traceback quotes, is installed once the engine has answered, and is
+    part of the saved boot, so a repeat visit's tracebacks quote it too."""
+    page.on("pageerror", lambda exc: problems.errors.append(str(exc)))
+
+    def probe(route):
+        route.fulfill(status=200, content_type="text/plain", body=route.fetch().text() + TRACEBACK_PROBE)
+
+    page.route("**/py/worker.py*", probe)
+    assert load(page, site_url)["boot"] == "fresh"
+    wait_for_snapshot(page)  # saved once the wheel is in
+    for boot in ("fresh", "snapshot"):
+        if boot == "snapshot":
+            assert load(page, site_url)["boot"] == "snapshot"
+        reply = call(page, "probe_traceback")
+        assert reply["module"].endswith("/site-packages/engine/registry.pyc"), reply  # no compiling in the browser
+        assert reply["source"], reply
+        assert 'engine/registry.py", line' in reply["traceback"], reply
+        assert "raise ValueError(f\"unknown game" in reply["traceback"], (boot, reply["traceback"])

@@ -7,8 +7,11 @@
 // with SETTINGS written in (the site's files, the snapshot key): a service worker answering
 // with ignoreSearch would drop settings passed in a query string.
 //
-// As soon as PyScript imports it, it looks for the saved boot of this build in Cache Storage
-// and imports Pyodide's pyodide.asm.mjs (PyScript opens its IndexedDB store meanwhile).
+// As soon as PyScript imports it, it looks for the saved boot of this build in Cache Storage,
+// fetches Python's compiled standard library (one gzip stream, inflated here) and imports
+// Pyodide's pyodide.asm.mjs (PyScript opens its IndexedDB store meanwhile). Pyodide gets the
+// standard library as a blob: URL and, for its lock file (a list of packages the page never
+// loads), just the lock file's header.
 // Then loadPyodide:
 //   1. "snapshot" boot, when Cache Storage holds a saved boot for this build's key and its
 //      bytes still have the SHA-256 saved beside them (a damaged heap could make Python loop
@@ -19,13 +22,13 @@
 //      imports, data files and tracebacks need them; nothing is fetched or inflated), and
 //      `random` is reseeded from the OS (a snapshot freezes its state);
 //   2. "fresh" boot otherwise, or when the restore throws for any reason (damaged bytes,
-//      another build, a heap too large): it fetches the engine wheel, the compiled bytecode
-//      and the glue and inflates them while Python starts with the compiled trimmed standard
-//      library; writes them (the wheel into site-packages), imports the glue
-//      (py/engine_worker.py) and PyScript's standard-library needs, and right then copies the
-//      heap (makeMemorySnapshot) — BEFORE PyScript registers its JS modules (polyscript,
-//      _pyscript), which no snapshot can hold. The heap and the unpacked files are saved
-//      together once the page has its first answer;
+//      another build, a heap too large): it fetches the engine's compiled bytecode (with its
+//      data files) and the glue and inflates them while Python starts with the compiled trimmed
+//      standard library; writes them, imports the glue (py/engine_worker.py) and PyScript's
+//      standard-library needs, and right then copies the heap (makeMemorySnapshot) — BEFORE
+//      PyScript registers its JS modules (polyscript, _pyscript), which no snapshot can hold.
+//      Once the page has its first answer it installs the engine wheel (its sources, for
+//      tracebacks) and saves the heap and all those files together;
 //   3. puts the real globalThis back as Python's `js` module (after a _makeSnapshot boot
 //      `js` is a recording proxy: js.performance would throw "Illegal invocation") and
 //      registers `_moteplay_boot` (ready(): the boot's facts and moments as JSON; mark(name):
@@ -50,6 +53,7 @@ const DIGEST_HEADER = "X-Moteplay-Sha256"; // the saved snapshot's SHA-256, besi
 const MAX_SNAPSHOT_HEAP = 30 * 1024 * 1024;
 
 let pendingSave = null; // a fresh boot's heap and engine files, stored after the first answer
+let wheelPending = false; // a fresh boot installs the engine wheel after the first answer
 // moments of this boot (absolute ms, performance.timeOrigin + now: the page converts them to its clock)
 const marks = {};
 const mark = (name) => { marks[name] = performance.timeOrigin + performance.now(); };
@@ -109,6 +113,7 @@ export async function loadPyodide(options = {}) {
     facts.pythonMs = performance.now() - t0;
     const written = await files;
     writeFiles(pyodide, written);
+    wheelPending = true;
     mark("engineInstalled");
     pyodide.pyimport("engine_worker");
     // what PyScript's own package imports beyond the engine's modules, held in the heap too
@@ -130,7 +135,7 @@ export async function loadPyodide(options = {}) {
   pyodide.registerJsModule("_moteplay_boot", {
     mark,
     ready() {
-      if (pendingSave) setTimeout(saveBoot, 0); // after this answer is on its way
+      if (wheelPending) setTimeout(() => installWheel(pyodide), 0); // after this answer is on its way
       mark("firstCall");
       return JSON.stringify({ ...facts, marks, pythonMs: Math.round(facts.pythonMs), bootMs: Math.round(facts.bootMs),
                               startedAt: performance.timeOrigin + t0 });
@@ -145,18 +150,38 @@ export async function loadPyodide(options = {}) {
 // modules, registered after loadPyodide.)
 const PYSCRIPT_IMPORTS = ["html", "html.entities"];
 
-/** The engine's files to write into Python's file system, [{path, data}]: the wheel's files in
- *  site-packages (.dist-info included), the compiled bytecode beside its sources (the engine's,
- *  the glue's, PyScript's package's), and the glue module in the home folder. */
+/** The files the engine runs from, to write into Python's file system, [{path, data}]: the
+ *  build's bytecode archive (the engine's modules compiled, each .pyc where its source goes, and
+ *  its data files; the glue's and PyScript's package's .pyc in their __pycache__) and the glue
+ *  module in the home folder. */
 async function engineFiles() {
-  const [wheel, bytecode, glue] = await Promise.all([
-    fetchBytes(url(SETTINGS.wheel), "The engine wheel").then(unzip),
+  const [bytecode, glue] = await Promise.all([
     fetchBytes(url(SETTINGS.bytecode), "The engine's compiled bytecode").then(gunzip).then(unzip),
     fetchBytes(url(SETTINGS.glue), "The worker's Python"),
   ]);
-  return [...wheel.map(({ name, data }) => ({ path: `${SETTINGS.sitePackages}/${name}`, data })),
-          ...bytecode.map(({ name, data }) => ({ path: `/${name}`, data })),
+  return [...bytecode.map(({ name, data }) => ({ path: `/${name}`, data })),
           { path: `${SETTINGS.home}/engine_worker.py`, data: glue }];
+}
+
+/** A fresh boot, once the page has its first answer: the engine wheel's files (its sources,
+ *  which tracebacks quote, and its .dist-info) written into site-packages, then the boot saved
+ *  with them. The engine runs without them meanwhile: on a slow connection its 0.2 MB would
+ *  otherwise delay the first game. If the wheel cannot be had, nothing is saved: the next
+ *  visit boots afresh and tries again. */
+async function installWheel(pyodide) {
+  wheelPending = false;
+  try {
+    const wheel = (await fetchBytes(url(SETTINGS.wheel), "The engine wheel").then(unzip))
+      .map(({ name, data }) => ({ path: `${SETTINGS.sitePackages}/${name}`, data }));
+    writeFiles(pyodide, wheel);
+    if (pendingSave) {
+      pendingSave.files.push(...wheel);
+      await saveBoot();
+    }
+  } catch (err) {
+    pendingSave = null;
+    console.warn("Moteplay: the engine wheel could not be installed; the engine runs without its sources.", err);
+  }
 }
 
 /** Write `files` ([{path, data}]) and put the home folder (the glue's) on sys.path. */
