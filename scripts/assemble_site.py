@@ -9,14 +9,17 @@ Layout produced::
                                         each game's spec (engine/spec.py, Game.web)
       pyscript/<version>/               PyScript (@pyscript/core from npm): core.js and the
                                         chunks the page loads (core-*.js, error-*.js)
-      pyodide/                          the files Pyodide needs at run time (from npm), with
-                                        python_stdlib.zip trimmed to what the engine and
-                                        PyScript use, compiled
+      pyodide/                          the files Pyodide needs at run time (from npm), and
+                                        python_stdlib-<hash>.zip.gz, the standard library
+                                        trimmed to what the engine and PyScript use, compiled,
+                                        as one gzip stream (no lock file: the loader passes its
+                                        header)
       pyodide/engine-boot-<hash>.mjs    our loadPyodide for PyScript's worker (web/js/engine-boot.mjs
                                         with this build's settings written in)
       wheels/<hash>/moteplay-<version>-py3-none-any.whl   the engine wheel hatchling built
-      wheels/<hash>/moteplay-<version>-bytecode.zip       its modules compiled (.pyc), with the
-                                        glue's and PyScript's package's
+      wheels/<hash>/moteplay-<version>-bytecode.zip.gz    its modules compiled (.pyc) and its
+                                        data files, with the glue's and PyScript's package's
+                                        compiled modules, as one gzip stream
       build.json                        the lobby's games (list_games), the engine's paths, the
                                         snapshot key, versions, the build's hash, and the engine's
                                         files a first visit downloads with their sizes (download)
@@ -180,8 +183,9 @@ def write_rules_data(out: Path) -> None:
 def pyodide_files(full_stdlib: Path, wheel: Path) -> Path:
     """The folder made by ``scripts/pyodide-files.mjs`` (Pyodide in Node):
     ``python_stdlib.zip``, only the standard-library modules the engine and PyScript's
-    package use, compiled; ``bytecode.zip``, the compiled modules of the wheel, the glue and
-    PyScript's package; ``games.json`` (list_games); ``paths.json``. Kept in ``dist/`` for
+    package use, compiled; ``bytecode.zip``, the compiled modules of the wheel (with its data
+    files), the glue and PyScript's package; ``games.json`` (list_games); ``used.json``;
+    ``paths.json``. Kept in ``dist/`` for
     the same inputs, so a rebuild does not rerun Node."""
     glue = ROOT / "web" / "py" / "engine_worker.py"
     script = ROOT / "scripts" / "pyodide-files.mjs"

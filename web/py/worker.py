@@ -1,7 +1,8 @@
 """The script PyScript's worker runs (``PyWorker("py/worker.py", ...)`` in js/engine-client.js).
 
-By the time it runs, js/engine-boot.mjs has installed the engine wheel and imported
-``engine_worker`` (on a repeat visit both come from the memory snapshot), and PyScript has
+By the time it runs, js/engine-boot.mjs has written the engine's compiled modules and imported
+``engine_worker`` (on a repeat visit both come from the memory snapshot; the engine wheel's
+sources follow the first answer), and PyScript has
 bootstrapped its ``pyscript`` package on top. This script only exports the bridge to the
 page, which calls ``await worker.sync.call(name, json)`` and ``await worker.sync.info()``.
 """
