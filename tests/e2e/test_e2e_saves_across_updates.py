@@ -1,19 +1,19 @@
 """A game in progress survives an update of the site whose engine deals differently.
 
 Build A (the built site) autosaves a Motto game; then the site is updated in place to build B:
-the same files, but ``build.json`` points to an engine wheel whose ``Rng.shuffle`` reverses
-what it shuffled (so every deck comes out in another order and the autosave's actions no longer
+B's files are added beside A's and ``build.json`` becomes B's, whose engine's ``Rng.shuffle``
+reverses what it shuffled (so every deck comes out in another order and the autosave's actions no longer
 replay). Continue must bring the game back exactly where it was, with the notice said once.
 """
 from __future__ import annotations
 
-import gzip
-import io
 import json
 import shutil
+import subprocess
+import sys
 import zipfile
 
-from conftest import SITE
+from conftest import ROOT, SITE
 from e2e_helpers import BOOT_TIMEOUT_MS, PACE, motto_move, start, wait_idle
 from serve_site import serve_in_thread
 
@@ -23,46 +23,33 @@ SHUFFLE = "            items[i], items[j] = items[j], items[i]\n"
 
 
 def updated_site(tmp_path) -> tuple:
-    """A copy of the site and the ``build.json`` of build B: an engine wheel whose shuffle differs
-    (its compiled ``rng`` left out of the bytecode, so Python compiles the changed source), and
-    the loader that points at it, under new names as a real build would write them."""
+    """A copy of the site with build B's files added, and B's ``build.json``: an engine wheel
+    whose shuffle differs, assembled by the real build script (so its bytecode is compiled from
+    the changed source); B's files have other hashed names than A's, so both builds' files sit
+    side by side, as on a host between two deploys."""
+    wheel_a = next((ROOT / "dist" / "wheel").glob("moteplay-*-py3-none-any.whl"))
+    wheel_dir = tmp_path / "wheel-b"
+    wheel_dir.mkdir()
+    with zipfile.ZipFile(wheel_a) as src, zipfile.ZipFile(wheel_dir / wheel_a.name, "w", zipfile.ZIP_DEFLATED) as dst:
+        for item in src.infolist():
+            data = src.read(item)
+            if item.filename == "engine/rng.py":
+                text = data.decode()
+                assert SHUFFLE in text
+                data = text.replace(SHUFFLE, SHUFFLE + "        items.reverse()\n", 1).encode()
+            dst.writestr(item, data)
+    site_b = tmp_path / "site-b"
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "assemble_site.py"),
+                    "--wheel-dir", str(wheel_dir), "--out", str(site_b)], check=True, capture_output=True)
+    build_b = json.loads((site_b / "build.json").read_text())
+    build_a = json.loads((SITE / "build.json").read_text())
+    assert build_b["bytecode"] != build_a["bytecode"] and build_b["engine_boot"] != build_a["engine_boot"]
     live = tmp_path / "site"
     shutil.copytree(SITE, live)
-    build = json.loads((live / "build.json").read_text())
-    (live / "wheels" / "b-shuffle").mkdir()
-
-    def rewrite(name: str, change) -> str:
-        """The zip (or gzipped zip, as the bytecode is) ``build[name]`` with ``change`` applied."""
-        source = live / build[name]
-        packed = source.suffix == ".gz"
-        data = gzip.decompress(source.read_bytes()) if packed else source.read_bytes()
-        out = io.BytesIO()
-        with zipfile.ZipFile(io.BytesIO(data)) as zin, zipfile.ZipFile(out, "w") as zout:
-            for item in zin.infolist():
-                changed = change(item.filename, zin.read(item))
-                if changed is not None:
-                    zout.writestr(item, changed)
-        target = live / "wheels" / "b-shuffle" / source.name
-        target.write_bytes(gzip.compress(out.getvalue()) if packed else out.getvalue())
-        return f"wheels/b-shuffle/{source.name}"
-
-    def shuffle_otherwise(filename, data):
-        if filename == "engine/rng.py":
-            text = data.decode()
-            assert SHUFFLE in text
-            return text.replace(SHUFFLE, SHUFFLE + "        items.reverse()\n", 1).encode()
-        return data
-
-    wheel = rewrite("wheel", shuffle_otherwise)
-    bytecode = rewrite("bytecode", lambda filename, data: None if "/engine/__pycache__/rng." in filename else data)
-    loader = (live / build["engine_boot"]).read_text()
-    for key, value in (("wheel", wheel), ("bytecode", bytecode), ("snapshotKey", build["snapshot_key"] + "-b")):
-        old = f'"{key}": "{build[key if key != "snapshotKey" else "snapshot_key"]}"'
-        assert old in loader, old
-        loader = loader.replace(old, f'"{key}": "{value}"')
-    (live / "pyodide" / "engine-boot-b.mjs").write_text(loader)
-    build_b = {**build, "wheel": wheel, "bytecode": bytecode, "engine_boot": "pyodide/engine-boot-b.mjs",
-               "snapshot_key": build["snapshot_key"] + "-b", "build": build["build"] + "-b"}
+    for path in site_b.rglob("*"):
+        if path.is_file() and not (live / path.relative_to(site_b)).exists():
+            (live / path.relative_to(site_b)).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, live / path.relative_to(site_b))
     return live, build_b
 
 
