@@ -159,7 +159,8 @@ self.addEventListener("fetch", (event) => {
     // A folder URL (the site's root, "…/moteplay/?pace=50") is the page itself.
     const folder = request.mode === "navigate" && new URL(request.url).pathname.endsWith("/");
     const key = folder ? PAGE : request;
-    const hit = await cache.match(key, { ignoreSearch: true });
+    // the exact URL first: a match that ignores the query string reads every entry's URL
+    const hit = await cache.match(key) ?? (new URL(request.url).search ? await cache.match(key, { ignoreSearch: true }) : undefined);
     return hit ?? fetch(request);
   })());
 });
