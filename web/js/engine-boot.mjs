@@ -127,6 +127,7 @@ export async function loadPyodide(options = {}) {
       }
     }
   }
+  URL.revokeObjectURL(common.stdLibURL); // Pyodide has copied the standard library into its file system
   // the real globalThis as `js` (a _makeSnapshot boot leaves a recording proxy there)
   pyodide.registerJsModule("js", globalThis);
   pyodide.runPython("import sys; sys.modules.pop('js', None)");
