@@ -131,6 +131,16 @@ def fill_page(out: Path, placeholder: str, lines: list[str]) -> None:
     page.write_text(html[:start] + "\n  ".join(lines) + html[end:])
 
 
+def fill_list(out: Path, placeholder: str, items: list[str]) -> None:
+    """index.html with the JavaScript array ``placeholder`` (``[/* … */]``, once in the page)
+    replaced by ``items``."""
+    page = out / "index.html"
+    html = page.read_text()
+    if html.count(placeholder) != 1:
+        sys.exit(f"error: web/index.html lost its placeholder {placeholder!r}")
+    page.write_text(html.replace(placeholder, json.dumps(items)))
+
+
 def write_game_list(out: Path) -> list[dict]:
     """The page's list of games, from each game's spec (``Game.web``: view module, stylesheet,
     rules text), so the page never lists a game by hand: ``js/games.js`` (``GAMES``, read by
@@ -184,7 +194,7 @@ def pyodide_files(full_stdlib: Path, wheel: Path) -> Path:
     """The folder made by ``scripts/pyodide-files.mjs`` (Pyodide in Node):
     ``python_stdlib.zip``, only the standard-library modules the engine and PyScript's
     package use, compiled; ``bytecode.zip``, the compiled modules of the wheel (with its data
-    files), the glue and PyScript's package; ``games.json`` (list_games); ``used.json``;
+    files), the glue and PyScript's package; ``games.json`` (list_games); ``stdlib-used.json``;
     ``paths.json``. Kept in ``dist/`` for
     the same inputs, so a rebuild does not rerun Node."""
     glue = ROOT / "web" / "py" / "engine_worker.py"
@@ -202,7 +212,7 @@ def pyodide_files(full_stdlib: Path, wheel: Path) -> Path:
         if run.returncode != 0:
             shutil.rmtree(folder)
             sys.exit(f"error: scripts/pyodide-files.mjs failed:\n{run.stdout}{run.stderr}")
-    used = json.loads((folder / "used.json").read_text())["stdlib"]
+    used = json.loads((folder / "stdlib-used.json").read_text())
     with zipfile.ZipFile(full_stdlib) as z:
         total = len(z.namelist())
     print(f"  standard library: {len(used)} of {total} files, compiled: "
@@ -287,11 +297,7 @@ def write_module_preloads(out: Path, pyscript_dir: Path, views: list[str]) -> No
     pyscript = [p.relative_to(out).as_posix() for p in sorted(pyscript_dir.glob("core*.js"))]
     page_modules = {"js/app.js", *modules}
     pyscript += sorted({m for view in views for m in module_graph(out, view)} - page_modules)
-    page = out / "index.html"
-    html = page.read_text()
-    if html.count(PYSCRIPT_PRELOAD) != 1:
-        sys.exit(f"error: web/index.html lost its placeholder {PYSCRIPT_PRELOAD!r}")
-    page.write_text(html.replace(PYSCRIPT_PRELOAD, json.dumps(pyscript)))
+    fill_list(out, PYSCRIPT_PRELOAD, pyscript)
 
 
 def write_engine_boot(out: Path, settings: dict) -> str:
@@ -348,10 +354,7 @@ def main() -> int:
     paths = json.loads((compiled / "paths.json").read_text())
     # the page's first inline script preloads these on a first visit
     preloads = ["pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.mjs", stdlib_rel]
-    html = (out / "index.html").read_text()
-    if html.count(ENGINE_PRELOAD) != 1:
-        sys.exit(f"error: web/index.html lost its placeholder {ENGINE_PRELOAD!r}")
-    (out / "index.html").write_text(html.replace(ENGINE_PRELOAD, json.dumps(preloads)))
+    fill_list(out, ENGINE_PRELOAD, preloads)
     # the browser libraries (site/vendor/, loaded only for play on several devices), the
     # import map that names them, and the page's Content Security Policy (last: it hashes
     # the page's inline scripts, the import map among them)

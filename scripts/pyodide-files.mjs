@@ -17,7 +17,7 @@
 //                      and the wheel's data files; the glue's and PyScript's package's
 //                      .pyc (home/pyodide/[pyscript/]__pycache__)
 //   games.json         list_games() as the browser's engine answers it (the lobby's data)
-//   used.json          the standard library's source files that were imported
+//   stdlib-used.json   the list of standard-library files kept
 //   paths.json         where the browser installs the wheel (site-packages) and the glue (home)
 // Both zips store their files uncompressed: the build compresses each zip as one gzip stream,
 // which is smaller than compressing each file apart. Every .pyc is compiled without docstrings
@@ -92,7 +92,7 @@ for module in list(sys.modules.values()):
     origin = getattr(getattr(module, "__spec__", None), "origin", None) or ""
     if origin.startswith(prefix):
         files.add(origin[len(prefix):])
-json.dumps({"stdlib": sorted(files)})
+json.dumps(sorted(files))
 `);
 
 // compile with Pyodide's own CPython, so the bytecode matches the browser's exactly
@@ -127,7 +127,7 @@ def add(zout, name, data):
 
 stdlib = f"/lib/python{sys.version_info.major}{sys.version_info.minor}.zip"
 with zipfile.ZipFile(stdlib) as zin, zipfile.ZipFile("/tmp/python_stdlib.zip", "w") as zout:
-    for name in json.load(open("/tmp/used.json"))["stdlib"]:
+    for name in json.load(open("/tmp/used.json")):
         add(zout, name[:-3] + ".pyc", pyc(zin.read(name), f"{stdlib}/{name}"))
 
 # unpacked at "/" in the browser. The engine's modules as .pyc where their sources go (Python
@@ -154,5 +154,5 @@ with zipfile.ZipFile("/tmp/engine.whl") as zin, zipfile.ZipFile("/tmp/bytecode.z
 for (const name of ["python_stdlib.zip", "bytecode.zip", "games.json"]) {
   writeFileSync(join(outDir, name), pyodide.FS.readFile(`/tmp/${name}`));
 }
-writeFileSync(join(outDir, "used.json"), used + "\n");
+writeFileSync(join(outDir, "stdlib-used.json"), used + "\n");
 writeFileSync(join(outDir, "paths.json"), JSON.stringify({ site_packages: sitePackages, home: HOME }) + "\n");

@@ -44,11 +44,12 @@ def test_the_engine_runs_from_bytecode_where_the_wheel_puts_its_sources(site_url
     with zipfile.ZipFile(SITE / BUILD["wheel"]) as wheel:
         packaged = [n for n in wheel.namelist() if ".dist-info/" not in n]
         registry_source = wheel.read("engine/registry.py")
+        data = next(n for n in packaged if n.endswith(".json"))
+        data_in_wheel = wheel.read(data)
     site_packages = next(n for n in names if n.endswith("/engine/__init__.pyc")).removesuffix("engine/__init__.pyc")
     for name in packaged:  # every module compiled beside its source, every data file as it is
         assert (site_packages + name + "c" if name.endswith(".py") else site_packages + name) in names, name
-    data = next(n for n in packaged if n.endswith(".json"))
-    assert bytecode.read(site_packages + data) == zipfile.ZipFile(SITE / BUILD["wheel"]).read(data)
+    assert bytecode.read(site_packages + data) == data_in_wheel
     compiled = bytecode.read(site_packages + "engine/registry.pyc")
     docstring = registry_source.decode().split('"""')[1].splitlines()[0].encode()
     assert docstring and docstring in registry_source and docstring not in compiled

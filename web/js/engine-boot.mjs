@@ -209,9 +209,7 @@ async function fetchBytes(href, what) {
 /** `bytes` inflated when they are a gzip stream (the build's .gz files), else as they are: a
  *  server that sends a .gz file with Content-Encoding: gzip has had the browser inflate it. */
 async function gunzip(bytes) {
-  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
-  return new Uint8Array(await new Response(
-    new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+  return bytes[0] === 0x1f && bytes[1] === 0x8b ? decompress(bytes, "gzip") : bytes;
 }
 
 // ------------------------------------------------------------------ zip archives (a wheel is one)
@@ -237,14 +235,17 @@ async function unzip(bytes) {
     const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
     const raw = bytes.subarray(start, start + size);
     if (method !== 0 && method !== 8) throw new Error(`${name}: compression method ${method} is not supported`);
-    files.push({ name, data: method === 0 ? raw : inflate(raw) });
+    files.push({ name, data: method === 0 ? raw : decompress(raw, "deflate-raw") });
   }
   for (const file of files) file.data = await file.data;
   return files;
 }
 
-const inflate = async (raw) => new Uint8Array(await new Response(
-  new Blob([raw]).stream().pipeThrough(new DecompressionStream("deflate-raw"))).arrayBuffer());
+/** `bytes` decompressed by the browser's own DecompressionStream (`format`: "gzip", "deflate-raw"). */
+async function decompress(bytes, format) {
+  return new Uint8Array(await new Response(
+    new Blob([bytes]).stream().pipeThrough(new DecompressionStream(format))).arrayBuffer());
+}
 
 // ------------------------------------------------------------------ the saved boot
 // One cache entry per build (its snapshot key): the heap, then the engine's files, then their
