@@ -7,8 +7,9 @@
 // On a first visit (no service worker controls the page) the page itself fetches the engine's
 // big files, the list build.json names with their sizes (Pyodide, its standard library and the
 // engine's bytecode; not the wheel, which the worker fetches after its first answer), and reads
-// each one as a stream, counting the bytes as they arrive. PyScript's worker asks for the same URLs meanwhile: Chromium's HTTP cache makes it
-// wait for the page's transfer and answers it from there (one transfer per URL; checked by
+// each one as a stream, counting the bytes as they arrive. PyScript's worker asks for the same
+// URLs meanwhile: Chromium's HTTP cache makes it wait for the page's transfer and answers it
+// from there (one transfer per URL; checked by
 // tests/e2e/test_e2e_download.py in a browser profile with a disk cache: an incognito
 // profile's cache in memory does not keep a file as large as the wasm, which then comes twice).
 // A page the service worker serves downloads nothing: no line at all.
