@@ -160,6 +160,11 @@ function togglePlay() {
 function stopPlay() {
   if (!replay) return;
   clearTimeout(replay.timer);
+  if (replay.timer != null) {
+    // a step the play had asked the engine for is not shown once paused: it stays where it is
+    replay.token++;
+    replay.want = replay.step;
+  }
   setPlaying(false);
 }
 
