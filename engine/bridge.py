@@ -35,6 +35,8 @@ MAX_BENCHMARK_SECONDS = 30.0
 MAX_BENCHMARK_ITERATIONS = 10_000
 #: the most actions one ``bot_turn`` call applies (a bot's turn is far shorter)
 MAX_BOT_ACTIONS = 1000
+#: the largest step number ``bot_choose`` accepts (a game has far fewer actions)
+MAX_STEP = 10_000_000
 #: a computer seat's turn in the page: a search bot's first decision takes up to
 #: ``DECISION_SECONDS``, each later one of the same turn half of what is left of
 #: ``TURN_SECONDS`` (at least ``DECISION_FLOOR``), so a turn of many decisions (a Mottainai
@@ -163,14 +165,9 @@ def undo(spec: str) -> str:
     return _reply(undone={"id": undone, "label": label}, status=_status(state))
 
 
-@_guard
-def bot_turn(spec: str) -> str:
-    """Let bot ``{seat, bot, seed}`` act until another seat is to move or the game ends.
-
-    The reply says only how many actions the bot took: its choices (which cards it selected,
-    returned, ...) may be secret, and everything public is in the log of the next view."""
-    state = _current()
-    spec = _spec(spec, "bot_turn's argument", "seat, bot, seed")
+def _bot_plays(state: State, spec: dict) -> int:
+    """Let the bot of ``spec`` act on ``state`` for ``spec["seat"]`` until another seat is to
+    move or the game ends; returns how many actions it took (see :func:`bot_turn`)."""
     seat = inputs.whole_number(spec.get("seat"), "the seat", 0, state.num_players)
     bot_name = inputs.name(spec.get("bot", "random"), "the bot")
     seed = inputs.seed(spec.get("seed", 0), "the bot's seed")
@@ -196,7 +193,37 @@ def bot_turn(spec: str) -> str:
                 mover = quick
         state.apply(mover.choose(state, seat, rng, **budget))
         taken += 1
+    return taken
+
+
+@_guard
+def bot_turn(spec: str) -> str:
+    """Let bot ``{seat, bot, seed}`` act until another seat is to move or the game ends.
+
+    The reply says only how many actions the bot took: its choices (which cards it selected,
+    returned, ...) may be secret, and everything public is in the log of the next view."""
+    state = _current()
+    taken = _bot_plays(state, _spec(spec, "bot_turn's argument", "seat, bot, seed"))
     return _reply(actions=taken, status=_status(state))
+
+
+@_guard
+def bot_choose(spec: str) -> str:
+    """What bot ``{seat, bot, seed, at}`` would do in its turn, without doing it: the ids of
+    the actions :func:`bot_turn` would apply, in order, found on a copy of the game. ``at`` is
+    the number of actions the game has had (``status.actions``): the call is refused when the
+    game is elsewhere. The page applies the actions later, one :func:`apply` each, unless the
+    game moved meanwhile. The ids may name secret choices: they are for the page that runs the
+    game, never for another player."""
+    state = _current()
+    spec = _spec(spec, "bot_choose's argument", "seat, bot, seed, at")
+    at = inputs.whole_number(spec.get("at"), "the step", 0, MAX_STEP)
+    if at != len(state.history):
+        raise ValueError(f"the game is at step {len(state.history)}, not {at}")
+    copy = state.clone()
+    start = len(copy.history)
+    _bot_plays(copy, spec)
+    return _reply(actions=copy.history[start:], at=at)
 
 
 @_guard

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from engine import bridge
 
 
@@ -121,3 +123,33 @@ def test_a_computer_turn_gives_each_search_decision_its_own_budget(monkeypatch):
         first = min(bridge.DECISION_SECONDS, 0.5 * bridge.TURN_SECONDS)
         assert first - 0.01 < asked[0][0] <= first
         assert all(0 < seconds <= bridge.DECISION_SECONDS and own == 1.0 for seconds, own in asked), asked
+
+
+@pytest.mark.parametrize("game", ["motto", "mottainai", "moteneba"])
+def test_bot_choose_finds_the_turn_bot_turn_plays_and_changes_nothing(game):
+    """bot_choose searches on a copy: the game is untouched, and applying its actions one by
+    one gives the very game bot_turn gives with the same bot and seed."""
+    status = call(bridge.new_game, {"game": game, "num_players": 3, "seed": 5})["status"]
+    for _ in range(12):
+        if status["is_over"]:
+            break
+        seat, at = status["current_player"], status["actions"]
+        before = call(bridge.save)["save"]
+        chosen = call(bridge.bot_choose, {"seat": seat, "bot": "greedy", "seed": 4, "at": at})
+        assert chosen["ok"] and chosen["at"] == at and chosen["actions"]
+        assert call(bridge.save)["save"] == before
+        turn = call(bridge.bot_turn, {"seat": seat, "bot": "greedy", "seed": 4})
+        after = call(bridge.save)["save"]
+        call(bridge.load, before)
+        for action in chosen["actions"]:
+            status = call(bridge.apply, {"seat": seat, "action": action})["status"]
+        assert call(bridge.save)["save"] == after and status == turn["status"]
+
+
+def test_bot_choose_is_refused_at_another_step():
+    status = call(bridge.new_game, {"game": "motto", "num_players": 2, "seed": 3})["status"]
+    seat = status["current_player"]
+    reply = call(bridge.bot_choose, {"seat": seat, "bot": "greedy", "seed": 1, "at": status["actions"] + 1})
+    assert reply["ok"] is False and "step" in reply["error"]
+    assert call(bridge.bot_choose, {"seat": 1 - seat, "bot": "greedy", "seed": 1, "at": 0})["ok"] is False
+    assert call(bridge.bot_choose, {"seat": seat, "bot": "greedy", "seed": 1})["ok"] is False

@@ -13,7 +13,7 @@ from engine import bridge
 
 # bridge function name -> does it take an argument?
 _FUNCTIONS = {"list_games": False, "new_game": True, "view": True, "apply": True,
-              "bot_turn": True, "save": False, "load": True, "benchmark": True,
+              "bot_turn": True, "bot_choose": True, "save": False, "load": True, "benchmark": True,
               "undo": True, "hint": True, "hint_start": True, "hint_step": True, "hint_stop": False,
               "replay_info": False, "replay_view": True}
 
