@@ -5,10 +5,16 @@
 // phone menu). Every engine call goes through engine-client.js's request() and failureText().
 // Game-specific drawing lives in views/<game>.js (the contract: views/contract.js).
 //
+// Every change to the game goes through the table's authority (play/authority.js): this
+// page's clicks, the computers' turns, the guests' moves, the stand-ins. It alone writes the
+// status (app.status reads it) and hands this page's screen its view after each change
+// (pageChanged), which draws it.
+//
 // Flow of a game (advance()):
 //   status.is_over            -> final view + score table
-//   current seat is a bot     -> show the display seat's view with "thinking…",
-//                                bot_turn() while at least `pace` ms pass, loop
+//   current seat is a bot     -> show the display seat's view with "thinking…"; the authority
+//                                plays the computer's turn after the pace, and its change
+//                                draws the next position
 //   current seat is a human   -> with 2+ humans and another human's screen up:
 //                                curtain "Pass to NAME" (no hand in the DOM);
 //                                else view(seat) and wait for a click (ctx.act),
@@ -59,6 +65,7 @@ import { yourGames } from "./your-games.js";
 import { record, makeEntry, setAside as setAsideEntry } from "./history.js";
 import { initSettings } from "./settings-panel.js";
 import { readSettings } from "./settings.js";
+import { createAuthority } from "./play/authority.js";
 import { oneChoice, declineOneChoice, pauseBeforeOneChoice, noteOneChoice, clearOneChoiceNote, forgetOneChoices,
          dropNotesFrom, notesFor, noteLine } from "./one-choice.js";
 
@@ -75,7 +82,7 @@ const app = {
   updateNotice: null, // the kept game goes on from its saved position (an earlier version's save)
   games: [],
   setup: null,      // {game, numPlayers, seats: [{kind, bot, name}], seed, options}
-  status: null,     // last bridge status
+  guestStatus: null, // a guest's page: the status the host sent last (elsewhere: authority.status)
   view: null,       // last rendered view
   viewer: null,     // seat of the rendered view (null = spectator)
   shownHuman: null, // the human whose private screen is (or was last) up
@@ -101,7 +108,23 @@ const app = {
   yourGames: null,  // the lobby's "Your games" section (your-games.js), made with the lobby
   past: null,       // a game of Your games open in the replay: {game, kept: the current game's save, or null}
   recorded: 0,      // finished games added to Your games since the page loaded (tests wait for it)
+  delivered: null,  // the authority's last delivery to this page's screen: {rev, viewer, view, status}
 };
+
+// The one writer of the game on this page (play/authority.js): every move, undo, computer's
+// turn and stand-in goes through it; app.status reads it (a guest's page: what the host sent).
+const authority = createAuthority({
+  engine: localSession, pace,
+  onStall: (seat, error) => {
+    const name = app.setup?.seats[seat]?.name ?? "The computer";
+    if (GAME_PHASES.has(app.phase) && app.phase !== "replay") stall(`${name} (computer) could not move: ${fill(error)}`);
+  },
+});
+Object.defineProperty(app, "status", { get: () => (app.guest ? app.guestStatus : authority.status) });
+authority.hold("lobby"); // no computer moves until a game is on screen
+authority.screen({ seat: () => displaySeat(), show: (delivery) => pageChanged(delivery) });
+/** The computer level playing each seat now (null: a person), for the authority. */
+const computersOf = (setup) => (app.guest ? [] : setup.seats.map((s) => botLevel(s)));
 
 // ------------------------------------------------------------------ helpers
 const names = () => app.setup?.seats.map((s) => s.name) ?? [];
@@ -276,7 +299,9 @@ async function engineFor() {
 // ------------------------------------------------------------------ lobby
 function gotoLobby(notice, { fromHistory = false } = {}) {
   if (app.guest) return; // a guest's page has no lobby
-  app.gen += 1; // stops a running bot loop
+  app.gen += 1; // stops drawing the game
+  authority.hold("lobby"); // the computers wait for the player to come back
+  authority.release("replay");
   if (app.hosting === "waiting") closeTable(); // nobody plays yet: the invitations end here
   if (!fromHistory) navigate("lobby");
   setPhase("lobby");
@@ -312,10 +337,14 @@ async function startGame(setup, { fromLobby = false, table = null } = {}) {
   setPhase("starting");
   const waited = !app.engineReady;
   if (!(await engineFor())) return null;
-  const reply = await localSession.start({
-    game: setup.game, num_players: setup.numPlayers, seed: setup.seed, options: setup.options,
+  const before = app.setup;
+  app.setup = setup; // what the new game's autosave keeps
+  const reply = await authority.submit({
+    kind: "start", computers: computersOf(setup),
+    spec: { game: setup.game, num_players: setup.numPlayers, seed: setup.seed, options: setup.options },
   });
   if (!reply.ok) {
+    app.setup = before;
     if (waited && fromLobby) gotoLobby(undefined, { fromHistory: true }); // the refusal shows there
     const message = failureText(reply, (error) => `The game could not start: ${error}.`);
     setPhase("lobby");
@@ -324,14 +353,17 @@ async function startGame(setup, { fromLobby = false, table = null } = {}) {
     noteError(message);
     return message;
   }
-  enterGame(setup, reply.status);
+  enterGame(setup);
   return null;
 }
 
-function enterGame(setup, status) {
+/** The game the authority now holds, on screen from its start. */
+function enterGame(setup) {
   app.past = null; // the engine holds this game now
   app.setup = setup;
-  setStatus(status);
+  authority.submit({ kind: "computers", computers: computersOf(setup) }); // kept in the autosave
+  authority.release("lobby");
+  authority.release("replay");
   app.gen += 1;
   navigate("game");
   app.shownHuman = null;
@@ -365,6 +397,8 @@ async function continueGame() {
 /** Back from the lobby to the kept game (the curtain shows again in hotseat). */
 function resumeGame({ fromHistory = false } = {}) {
   app.gen += 1;
+  authority.release("lobby");
+  authority.release("replay");
   if (!fromHistory) navigate("game");
   app.shownHuman = null;
   app.view = null;
@@ -382,25 +416,24 @@ function gameLabel() {
                             isOver: app.status.is_over });
 }
 
-/** A new engine status: remember it and autosave the game (save + seats) in the browser. */
-function setStatus(status) {
+/** Every change the authority makes: autosave the game (save + seats) in the browser, and keep
+ *  a game that a move ended in Your games. A load's own change is not saved again (the loader
+ *  hands over the seats next, and that change is). */
+authority.listen(({ status, before, cause }) => {
   // a move ended the game here (not a finished game loaded or shown again): Your games keeps it
-  const before = app.status;
   const ended = status.is_over && before != null && !before.is_over &&
                 before.game === status.game && before.seed === status.seed;
-  app.status = status;
   const setup = app.setup;
-  if (app.guest) return; // a guest's page keeps no game: the host does
-  const here = humans();
   if (app.host) noteMoment(status.actions);
+  if (cause.kind === "load" || app.past || !setup) return; // a past game in the replay is not the one to keep
+  const here = humans();
   localSession.save().then((reply) => {
     if (!reply.ok || reply.save.game !== setup.game) return;
     if (ended) keepFinished(reply.save, setup.seats, here, status);
     if (writeAutosave({ save: reply.save, seats: setup.seats, hints: setup.hints !== false, status,
                         title: gameInfo(setup.game)?.title ?? setup.game, room: app.table?.room })) app.autosaved += 1;
   });
-  app.host?.publish(); // every guest sees the change
-}
+});
 
 /** The game the lobby offers to continue: the engine's, else the autosave not loaded yet. */
 function keptGame() {
@@ -418,7 +451,7 @@ async function restoreAutosave() {
     app.kept = null; // players are joining a new table: the kept game is replaced once it starts
     return;
   }
-  const reply = await localSession.load(data.save);
+  const reply = await authority.submit({ kind: "load", save: data.save, computers: [] });
   app.kept = null;
   if (!reply.ok) {
     setAsideAutosave();
@@ -427,8 +460,8 @@ async function restoreAutosave() {
     return;
   }
   app.setup = setupFromSave(reply.status, data.seats, data.hints, gameInfo(reply.status.game));
-  app.status = reply.status;
   if (hasRemote(app.setup.seats)) await reopenTable(data.room);
+  await authority.submit({ kind: "computers", computers: computersOf(app.setup) });
   if (reply.notice) {
     // made by an earlier version: the game goes on from its saved position. Keep the game in
     // its new form at once, so the notice is said once (not at every reload until a move).
@@ -455,6 +488,30 @@ function historyMoved(screen) {
 }
 
 // ------------------------------------------------------------------ game flow
+/** The seat whose view this page's screen shows after a change: the person to move here, else
+ *  the one whose screen is up (null: the spectator's table; undefined: none, as when the
+ *  curtain is to come up or the page shows no game). The authority hands its view over. */
+function displaySeat() {
+  const status = authority.status;
+  if (app.guest || !status || !GAME_PHASES.has(app.phase) || app.phase === "replay" || app.phase === "curtain") return undefined;
+  const hs = humans();
+  if (status.is_over) return hs.length === 1 ? hs[0] : null;
+  const cp = status.current_player;
+  if (hs.includes(cp)) return hs.length >= 2 && app.shownHuman !== cp ? undefined : cp;
+  return hs.length === 1 ? hs[0] : app.shownHuman;
+}
+
+/** A change the authority made: this page's screen shows the game as it is now. A move made
+ *  on this page is drawn by its own call (act, undo), which waits for the answer. */
+function pageChanged(delivery) {
+  if (delivery.viewer !== undefined && delivery.view) app.delivered = delivery;
+  const own = delivery.cause.from === "page" && (delivery.cause.kind === "act" || delivery.cause.kind === "undo");
+  if (own || !["remote", "bot", "over", "moment", "stalled"].includes(app.phase)) return;
+  if (app.phase === "stalled") clearError();
+  app.gen += 1;
+  advance();
+}
+
 async function advance() {
   const gen = app.gen;
   setIdle(false);
@@ -475,21 +532,11 @@ async function advance() {
     const seat = app.setup.seats[cp];
     const level = botLevel(seat);
     if (level) {
+      // the authority plays the computer's turn (after the pace); its change draws it here
       const display = hs.length === 1 ? hs[0] : app.shownHuman;
       setPhase("bot");
       await showView(display, gen, { thinking: cp });
-      if (gen !== app.gen) return;
-      // the computer thinks during the pause: its move shows after the pace or its search,
-      // whichever is longer, never after both
-      const [reply] = await Promise.all([
-        localSession.botTurn({ seat: cp, bot: level, seed: status.seed }), sleep(pace())]);
-      if (reply.ok) setStatus(reply.status); // the engine moved, even if the page has left the game
-      if (gen !== app.gen) return;
-      if (!reply.ok) {
-        stall(failureText(reply, (error) => `${seat.name} (computer) could not move: ${fill(error)}`));
-        return;
-      }
-      continue;
+      return;
     }
     if (!hs.includes(cp)) {
       // a player on another device (or, on a guest's page, anyone but this seat) is to move:
@@ -545,18 +592,27 @@ async function takeOneChoice(action, gen) {
 
 /** A bot failed: say so and offer to try again. */
 function stall(message) {
+  app.gen += 1;
   setPhase("stalled");
   setIdle(true);
   showError(message);
-  const retry = h("button", { type: "button", dataset: { testid: "retry" }, onclick: () => { clearError(); advance(); } },
-    "Try again");
+  const retry = h("button", { type: "button", dataset: { testid: "retry" }, onclick: () => {
+    clearError();
+    app.gen += 1;
+    advance();
+    authority.retry();
+  } }, "Try again");
   $("turn").replaceChildren(h("span", {}, "The game is paused. "), retry);
 }
 
 /** Fetch the view of `seat` (null = spectator) and draw it, then show its public events
  *  (outcomes(): a screen holds the game until the player continues). */
 async function showView(seat, gen, { thinking = null, waiting = null, events = true } = {}) {
-  const reply = await session().view(seat);
+  // the view the authority handed this screen with its last change, else asked for (after
+  // the intents already submitted: never a position ahead of the status)
+  const fresh = !app.guest && app.delivered?.rev === authority.rev && app.delivered.viewer === seat;
+  const reply = fresh ? { ok: true, view: app.delivered.view, status: app.delivered.status }
+    : app.guest ? await session().view(seat) : await authority.view(seat);
   if (gen !== app.gen) return;
   if (!reply.ok) {
     showError(failureText(reply));
@@ -564,6 +620,7 @@ async function showView(seat, gen, { thinking = null, waiting = null, events = t
   }
   app.view = reply.view;
   app.viewer = seat;
+  app.viewAt = reply.status?.actions ?? null; // the step the player's clicks are made at
   await drawView({ thinking, waiting });
   // the spectator's table was shown behind a screen: this seat's again
   if (events && (await outcomes(gen)) && gen === app.gen) await showView(seat, gen, { thinking, waiting, events: false });
@@ -592,8 +649,13 @@ async function outcomes(gen) {
   }
   setPhase("moment");
   setIdle(true);
-  for (const moment of wanted) if (gen === app.gen) await showScreen(moment, app.view, ctx);
-  await screenOnShow();
+  authority.hold("screen"); // no computer moves while the screen is read
+  try {
+    for (const moment of wanted) if (gen === app.gen) await showScreen(moment, app.view, ctx);
+    await screenOnShow();
+  } finally {
+    authority.release("screen");
+  }
   if (gen !== app.gen) return false;
   setPhase(phase);
   setIdle(false);
@@ -603,7 +665,7 @@ async function outcomes(gen) {
 /** Hotseat: a screen's event (a year scored) is shown on the shared screen before the curtain,
  *  over the spectator's table. Returns whether one was shown (the curtain is then down). */
 async function screenBeforeCurtain(gen) {
-  const reply = await session().view(null);
+  const reply = await authority.view(null);
   if (gen !== app.gen || !reply.ok || !hasNewScreen(reply.view)) return false;
   setCurtain(false);
   app.view = reply.view;
@@ -702,9 +764,7 @@ async function playerCall(call) {
   app.busy = true;
   setIdle(false);
   try {
-    const reply = await call();
-    if (reply.ok && reply.status) setStatus(reply.status);
-    return reply;
+    return await call();
   } finally {
     app.busy = false;
   }
@@ -718,9 +778,16 @@ async function act(actionId, { forMe = false } = {}) {
   const before = app.view;
   const seat = app.viewer;
   if (!forMe) clearOneChoiceNote();
-  const reply = await playerCall(() => session().act(seat, actionId));
+  const reply = await playerCall(() => (app.guest ? session().act(seat, actionId)
+    : authority.submit({ kind: "act", seat, action: actionId, at: app.viewAt ?? app.status.actions })));
   if (gen !== app.gen) return reply;
   if (reply.ok && actionId === "cancel" && !forMe) declineOneChoice(seat, app.status); // back to a step: theirs to click
+  if (reply.stale) { // the game moved on before the click was applied: the table as it is now
+    showError(reply.error);
+    app.gen += 1;
+    advance();
+    return reply;
+  }
   if (!reply.ok) {
     showError(failureText(reply, (error) => `Not allowed: ${fill(error)}`));
     await drawView();
@@ -748,7 +815,7 @@ async function passScreen(before, gen) {
     if (gen !== app.gen) return true;
     showCurtain(next, gen, { idle: false });
   }
-  const reply = Array.isArray(before?.table?.hand) ? await session().view(seat) : null;
+  const reply = Array.isArray(before?.table?.hand) ? await authority.view(seat) : null;
   if (gen !== app.gen) return true;
   if (reply?.ok && Array.isArray(reply.view.table?.hand)) {
     const { took, drew } = newCards(before, reply.view, seat);
@@ -830,7 +897,8 @@ const undoAllowed = () => undoMayAsk() && app.status?.can_undo === true;
 async function undoLast() {
   const gen = app.gen;
   const seat = app.viewer;
-  const reply = await playerCall(() => session().undo(seat));
+  const reply = await playerCall(() => (app.guest ? session().undo(seat)
+    : authority.submit({ kind: "undo", seat, at: app.viewAt ?? app.status.actions })));
   if (gen !== app.gen) return null;
   if (!reply.ok) showError(failureText(reply, (error) => refusalText(error, names())));
   else {
@@ -879,7 +947,8 @@ function showCurtain(seat, gen, { idle = true } = {}) {
 
 // ------------------------------------------------------------------ several devices: the host
 // A table with seats "on another device" (docs/multiplayer.md). This page runs the engine and
-// is the only authority; net/host.js talks to the guests and calls hostAdapter for every intent.
+// is the only authority; net/host.js talks to the guests and submits their intents to the
+// authority, which hands each guest's link its view after every change.
 
 /** The address's relay and ICE lists (net/config.js), loaded when a table needs them. */
 const netConfigOf = async () => (await import("./net/config.js")).netConfig();
@@ -900,7 +969,7 @@ async function openTable(setup) {
 async function showTable(table, config) {
   app.gen += 1;
   app.setup = table.setup;
-  app.status = null;
+  await authority.submit({ kind: "clear" }); // no game until Start
   app.table = table;
   app.hosting = "waiting";
   writeTable(table);
@@ -931,7 +1000,7 @@ async function reopenTable(room) {
 
 function hostFor(table, config) {
   return import("./net/host.js").then(({ openHost }) => openHost({
-    record: table, adapter: hostAdapter, config, onRecord: () => { writeTable(table); drawWaiting(); } }));
+    record: table, authority, shell: hostShell, config, onRecord: () => { writeTable(table); drawWaiting(); } }));
 }
 
 /** Leave the table: every guest's connection closes (a new game, or the page's own hotseat). */
@@ -944,31 +1013,15 @@ function closeTable() {
   drawPlayers();
 }
 
-/** What net/host.js needs of this page. */
-const hostAdapter = {
+/** What net/host.js needs of this page besides the authority. */
+const hostShell = {
   table: () => ({
     game: app.setup.game, title: gameInfo(app.setup.game)?.title ?? app.setup.game, hints: app.setup.hints !== false,
     options: app.setup.options,
     seats: app.setup.seats.map((s) => ({ name: s.name, kind: s.kind === "remote" && !s.standIn ? "remote" : botLevel(s) ? "bot" : "human" })),
   }),
-  status: () => app.status,
   started: () => app.hosting === "playing" && app.status != null,
-  view: (seat) => localSession.view(seat),
-  async act(seat, action) {
-    if (app.setup.seats[seat]?.kind !== "remote" || app.setup.seats[seat].standIn) {
-      return { ok: false, error: "The computer plays this seat for now: ask the host to give it back." };
-    }
-    const reply = await localSession.act(seat, action);
-    if (reply.ok) remoteMoved(reply.status);
-    return reply;
-  },
-  async undo(seat) {
-    const reply = await localSession.undo(seat);
-    if (reply.ok) remoteMoved(reply.status);
-    return reply;
-  },
-  hint: (seat) => (app.setup.hints === false ? Promise.resolve({ ok: false, error: "Hints are off at this table." })
-                                             : localSession.hint({ seat, seconds: 2 })),
+  hints: () => app.setup.hints !== false,
   replayInfo: () => localSession.replayInfo(),
   replayView: (spec) => localSession.replayView(spec),
   save: () => localSession.save(),
@@ -988,27 +1041,16 @@ const hostAdapter = {
   },
 };
 
-/** A move came from another device: the table goes on (the page may be elsewhere: the lobby, a replay). */
-function remoteMoved(status) {
-  setStatus(status);
-  if (app.phase === "remote" || app.phase === "over" || app.phase === "moment") {
-    app.gen += 1;
-    advance();
-  }
-}
-
 /** "Let the computer play" (level) or "Give the seat back" (null) for a seat on another device. */
 function standIn(seat, level) {
   const s = app.setup.seats[seat];
   if (level) s.standIn = level;
   else delete s.standIn;
-  if (app.status) setStatus(app.status); // kept in the autosave; the guests see the new seat list
+  // a change like a move: kept in the autosave, every guest sees the new seat list, this
+  // page's turn line too, and a computer takes its turn if it is the seat's
+  if (app.status) authority.submit({ kind: "computers", computers: computersOf(app.setup) });
   drawWaiting();
   drawPlayers();
-  if (app.status && !app.status.is_over && app.status.current_player === seat && (app.phase === "remote" || app.phase === "bot")) {
-    app.gen += 1;
-    advance();
-  }
 }
 
 /** The seat cards (invitations, states, computer stand-ins) into `root`. */
@@ -1074,7 +1116,7 @@ async function playAgainHosted() {
   app.table.setup = app.setup;
   writeTable(app.table);
   app.gen += 1;
-  app.status = null;
+  await authority.submit({ kind: "clear" });
   app.hosting = "waiting";
   show($("result"), false);
   setPhase("waiting");
@@ -1139,7 +1181,7 @@ async function guestBoot() {
     onDeal: () => {
       // the host deals a new game at this table: wait for it as at the start
       app.gen += 1;
-      app.status = null;
+      app.guestStatus = null;
       app.reveal = null;
       closeReplay();
       show($("result"), false);
@@ -1187,7 +1229,7 @@ function guestSetup(table) {
 
 function guestState(msg) {
   app.setup = guestSetup(msg.table);
-  app.status = msg.status;
+  app.guestStatus = msg.status;
   show($("reply-code"), false);
   if (!GAME_PHASES.has(app.phase) && app.phase !== "starting") {
     app.gen += 1;
@@ -1323,7 +1365,7 @@ async function replayPast(entry) {
     kept = saved.save;
   }
   app.past = { kept: app.past?.kept ?? kept, game: entry.game };
-  const loaded = await localSession.load(entry.save);
+  const loaded = await authority.submit({ kind: "load", save: entry.save, computers: [] });
   if (gen !== app.gen) return;
   if (!loaded.ok) {
     const why = shorten(failureText(loaded));
@@ -1356,7 +1398,7 @@ function leavePast() {
   const past = app.past;
   app.past = null;
   if (past?.kept) {
-    localSession.load(past.kept).then((reply) => {
+    authority.submit({ kind: "load", save: past.kept, computers: computersOf(app.setup) }).then((reply) => {
       if (!reply.ok) console.warn("The current game could not be loaded back:", reply.error);
     });
   }
@@ -1372,7 +1414,7 @@ async function loadFile(file) {
     if (app.phase === "starting") gotoLobby(undefined, { fromHistory: true });
   }
   // Send the file as it is: the engine checks it and explains what is wrong.
-  const reply = await localSession.load(text, { raw: true });
+  const reply = await authority.submit({ kind: "load", save: text, raw: true, computers: [] });
   if (!reply.ok) {
     showError(failureText(reply, (error) => `Could not load “${file.name}”: ${error}`));
     setIdle(wasIdle || app.idle);
@@ -1382,7 +1424,7 @@ async function loadFile(file) {
   closeTable(); // a loaded game is played here: its seats on other devices become this screen's
   const setup = setupFromSave(reply.status, seats, hints, gameInfo(reply.status.game));
   for (const seat of setup.seats) if (seat.kind === "remote") Object.assign(seat, { kind: "human", standIn: undefined });
-  enterGame(setup, reply.status);
+  enterGame(setup);
   if (reply.notice) showNotice(reply.notice); // made by an earlier version: said once, here
 }
 

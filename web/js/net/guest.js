@@ -60,7 +60,8 @@ export function joinTable(invite, handlers = {}) {
   let table = null;
   let seat;                     // undefined until seated
   let reveal = null;            // {ok, problem, save, seed} once the host revealed its secret
-  const waiting = [];           // requests waiting for an answer: {kind, resolve, timer}
+  const waiting = new Map();    // requests waiting for an answer, by id: {t, resolve, timer}
+  let asked = 0;                // the last request's id
   let state = "connecting";
   let closed = false;
 
@@ -94,6 +95,8 @@ export function joinTable(invite, handlers = {}) {
     const parsed = parseFromHost(data);
     if (!parsed.ok) {
       ignored += 1;
+      // the host's page runs another version of Moteplay: nothing can work until one reloads
+      if (parsed.version !== undefined && !host && state !== "failed") setConnection("failed", parsed.error);
       return;
     }
     const msg = parsed.msg;
@@ -115,6 +118,7 @@ export function joinTable(invite, handlers = {}) {
       }
       memory.save();
       host = link;
+      last = null; // a new connection: the host counts its changes afresh
       lostAt = 0;
       heard = Date.now();
       setConnection("joining", msg.host);
@@ -141,16 +145,16 @@ export function joinTable(invite, handlers = {}) {
         await gotState(msg);
         return;
       case "refused":
-        if (!answer(msg.re, { ok: false, error: msg.error })) on.onRefused(msg);
+        if (!answer(msg.re, { ok: false, error: msg.error, ...(msg.stale ? { stale: true } : {}) })) on.onRefused(msg);
         return;
       case "undone":
-        answer("undo", { ok: true, undone: msg.undone, status: last?.status });
+        answer(msg.re, { ok: true, undone: msg.undone, status: last?.status });
         return;
       case "hint":
-        answer("hint", msg.reply);
+        answer(msg.re, msg.reply);
         return;
       case "replay":
-        answer("replay", msg.reply);
+        answer(msg.re, msg.reply);
         return;
       case "deal":
         // the host deals a new game at the same table: a new commitment, a new part from here
@@ -179,15 +183,17 @@ export function joinTable(invite, handlers = {}) {
   }
 
   async function gotState(msg) {
+    // the host's changes come in order; one older than the position shown is not drawn over it
+    if (last && msg.rev < last.rev) return;
+    last = msg;
+    table = msg.table;
     // an undo takes the game back: fingerprints of the steps after it no longer hold
     for (const at of Object.keys(mine.prints)) if (Number(at) > msg.at) delete mine.prints[at];
     mine.prints[msg.at] = await viewPrint(msg.view);
     memory.save();
-    const moved = last == null || last.at !== msg.at;
-    last = msg;
-    table = msg.table;
-    if (moved) answer("act", { ok: true, status: msg.status });
-    on.onState(msg);
+    // the state a move of this page's caused is that move's answer (an undo's is `undone`)
+    if (msg.re && waiting.get(msg.re)?.t === "act") answer(msg.re, { ok: true, status: msg.status });
+    if (last === msg) on.onState(msg);
   }
 
   /** The end: the host's secret against its commitment, the seed against everyone's parts. */
@@ -198,33 +204,36 @@ export function joinTable(invite, handlers = {}) {
   }
 
   // ------------------------------------------------------------------ requests and answers
-  function request(kind, fields, t = kind) {
+  /** Send request `t` with a new id; it resolves to the host's answer that names that id. */
+  function request(t, fields) {
     if (!host) return Promise.resolve({ ok: false, error: "Not connected to the host right now: it reconnects by itself." });
+    const id = String((asked += 1));
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
-        const i = waiting.findIndex((w) => w.resolve === resolve);
-        if (i >= 0) waiting.splice(i, 1);
+        waiting.delete(id);
         resolve({ ok: false, error: "The host did not answer in time: the connection may be lost." });
       }, REPLY_MS);
-      waiting.push({ kind, resolve, timer });
-      host.send(encode(t, fields));
+      waiting.set(id, { t, resolve, timer });
+      host.send(encode(t, { id, ...fields }));
     });
   }
 
-  function answer(kind, reply) {
-    const i = waiting.findIndex((w) => w.kind === kind);
-    if (i < 0) return false;
-    const [w] = waiting.splice(i, 1);
+  /** The answer to request `id`; false when no request of that id waits. */
+  function answer(id, reply) {
+    const w = waiting.get(id);
+    if (!w) return false;
+    waiting.delete(id);
     clearTimeout(w.timer);
     w.resolve(reply);
     return true;
   }
 
   function failWaiting(error) {
-    for (const w of waiting.splice(0)) {
+    for (const w of waiting.values()) {
       clearTimeout(w.timer);
       w.resolve({ ok: false, error });
     }
+    waiting.clear();
   }
 
   const hostOnly = () => Promise.resolve({ ok: false, error: "Only the host's page can do that." });

@@ -2,14 +2,16 @@
 // the only authority: a guest's page sends intents (take an action it was offered, undo, a
 // hint, a replay step) and receives its own seat's view, never more.
 //
-//   const host = await openHost({ record, adapter, config });   // record: table.js
-//   host.publish();                // after every change of the game: each guest's view
+//   const host = await openHost({ record, authority, shell, config });   // record: table.js
 //   host.states();                 // each remote seat: "waiting" | "connected" | "away"
 //   host.close();
 //
-// `adapter` is the shell's side (app.js): table() (names and kinds, public), status(),
-// started(), view(seat), act(seat, action), undo(seat), hint(seat), replayInfo(),
-// replayView(spec), save(), and onSeats() (a seat's connection changed: redraw).
+// A guest's act, undo and hint are intents submitted to the table's authority
+// (play/authority.js) with the guest's own id; each seated link is one of the authority's
+// screens, so after every change it gets its seat's view, and the `state` a guest's intent
+// caused names that intent (`re`). `shell` is the page's side (app.js): table() (names and
+// kinds, public), started(), hints(), replayInfo(), replayView(spec), save(), and onSeats()
+// (a seat's connection changed: redraw).
 //
 // How a guest gets its seat (docs/multiplayer.md, "Trust"): it sends `hello` with a fresh
 // nonce to every peer in the room; the host answers with `proof`, the nonce signed with its
@@ -18,7 +20,7 @@
 // device is never given to another one. Everything a guest sends is checked by
 // protocol.parseIntent(); whatever fails gets a `refused` message and changes nothing.
 
-import { encode, parseIntent, rateLimiter } from "./protocol.js";
+import { encode, parseIntent, rateLimiter, VERSION } from "./protocol.js";
 import { proofText, sign, sameText } from "./crypto.js";
 
 /** A guest not heard from for this long is taken as gone (the host pings every PING_MS). */
@@ -33,23 +35,22 @@ function publicStatus(status, seat) {
            can_undo: seat != null && seat === current_player && status.can_undo === true };
 }
 
-export async function openHost({ record, adapter, config, onRecord = () => {} }) {
+export async function openHost({ record, authority, shell, config, onRecord = () => {} }) {
   const links = new Map();   // link -> {proved, seat (undefined: not joined), device, limiter, heard, hinting}
   const holders = new Map(); // seat (or "watch:<device>") -> link
   let room = null;
   let closed = false;
-  let publishing = Promise.resolve();
-  let moving = Promise.resolve(); // the moves and undos being made, one after another
-  let pending = false;
   const offers = new Map();  // seat -> manual offer under way
 
   const send = (link, t, fields) => { if (!link.closed) link.send(encode(t, fields)); };
-  const refuse = (link, re, error) => send(link, "refused", { re, error });
+  /** `re`: the refused intent's id (or the type of a message that has none). */
+  const refuse = (link, re, error, stale = false) => send(link, "refused", { re, error, ...(stale ? { stale: true } : {}) });
 
   function attach(link) {
     const entry = { proved: false, seat: undefined, device: null, limiter: rateLimiter(), heard: Date.now(),
                     hinting: false, lastRefusal: 0, revealed: false };
     links.set(link, entry);
+    entry.unscreen = () => {};
     link.onmessage = (data) => receive(link, entry, data);
     link.onclose = () => drop(link);
   }
@@ -57,9 +58,10 @@ export async function openHost({ record, adapter, config, onRecord = () => {} })
   function drop(link) {
     const entry = links.get(link);
     links.delete(link);
+    entry?.unscreen();
     if (entry?.seat !== undefined && holders.get(holderKey(entry)) === link) {
       holders.delete(holderKey(entry));
-      adapter.onSeats();
+      shell.onSeats();
     }
   }
 
@@ -78,7 +80,9 @@ export async function openHost({ record, adapter, config, onRecord = () => {} })
     }
     const parsed = parseIntent(data);
     if (!parsed.ok) {
-      refuse(link, "?", `Message refused: ${parsed.error}.`);
+      // a page of another version of Moteplay is told to reload (`version` says which this is)
+      if (parsed.version !== undefined) send(link, "refused", { re: "?", error: parsed.error, version: VERSION });
+      else refuse(link, parsed.re ?? "?", `Message refused: ${parsed.error}.`);
       return;
     }
     const msg = parsed.msg;
@@ -86,7 +90,7 @@ export async function openHost({ record, adapter, config, onRecord = () => {} })
       await handle(link, entry, msg);
     } catch (err) {
       console.error(err);
-      refuse(link, msg.t, `The host could not handle it (a bug on the host's page: ${String(err?.message ?? err).slice(0, 200)}).`);
+      refuse(link, msg.id ?? msg.t, `The host could not handle it (a bug on the host's page: ${String(err?.message ?? err).slice(0, 200)}).`);
     }
   }
 
@@ -110,62 +114,55 @@ export async function openHost({ record, adapter, config, onRecord = () => {} })
         break;
     }
     if (entry.seat === undefined) {
-      refuse(link, msg.t, "Join a seat first.");
+      refuse(link, msg.id, "Join a seat first.");
       return;
     }
     if (msg.t === "replay") return replay(link, entry, msg);
     if (entry.seat === null) {
-      refuse(link, msg.t, "The table screen only watches: it cannot play.");
+      refuse(link, msg.id, "The table screen only watches: it cannot play.");
       return;
     }
-    if (!adapter.started()) {
-      refuse(link, msg.t, "The game has not started yet.");
+    if (!shell.started()) {
+      refuse(link, msg.id, "The game has not started yet.");
       return;
     }
-    if (msg.t === "hint") return decide(link, entry, msg);
-    // moves and undos one at a time, from every guest: the step a move was offered at is
-    // checked against the game as it is when that move is made
-    const turn = moving.then(() => decide(link, entry, msg));
-    moving = turn.catch(() => {});
-    return turn;
+    return decide(link, entry, msg);
   }
 
-  /** An act, undo or hint of a seated player, once the game has started. */
+  /** An act, undo or hint of a seated player, once the game has started: an intent for the
+   *  authority, which checks the step it was made at against the game as it is then. */
   async function decide(link, entry, msg) {
-    if (msg.t === "hint" && entry.hinting) {
-      refuse(link, "hint", "A suggestion is already being worked out for you.");
-      return;
-    }
-    if (msg.t === "hint") entry.hinting = true;
-    try {
-      await decideNow(link, entry, msg);
-    } finally {
-      if (msg.t === "hint") entry.hinting = false;
-    }
-  }
-
-  async function decideNow(link, entry, msg) {
-    // the engine's own count of actions (the page's status may lag a computer's turn by its pace)
-    const now = await adapter.view(entry.seat);
-    const status = now.ok ? now.status : adapter.status();
-    if (msg.at !== status.actions) {
-      refuse(link, msg.t, "The game moved on before that arrived: look at the table again.");
-      sendState(link, entry);
-      return;
-    }
-    if (msg.t === "act") {
-      const reply = await adapter.act(entry.seat, msg.action);
-      if (!reply.ok) {
-        refuse(link, "act", reply.error ?? "That move is not possible.");
-        sendState(link, entry);
+    const seat = entry.seat;
+    const from = `guest:${seat}:${entry.device}`;
+    if (msg.t === "hint") {
+      if (entry.hinting) {
+        refuse(link, msg.id, "A suggestion is already being worked out for you.");
+        return;
       }
+      if (!shell.hints()) {
+        send(link, "hint", { re: msg.id, reply: { ok: false, error: "Hints are off at this table." } });
+        return;
+      }
+      entry.hinting = true;
+      try {
+        const reply = await authority.submit({ kind: "hint", seat, at: msg.at, id: msg.id, from });
+        send(link, "hint", { re: msg.id, reply: reply.ok ? { ...reply, id: undefined } : { ok: false, error: reply.error ?? "No suggestion.", stale: reply.stale } });
+      } finally {
+        entry.hinting = false;
+      }
+      return;
+    }
+    if (authority.computers[seat] != null) {
+      refuse(link, msg.id, "The computer plays this seat for now: ask the host to give it back.");
+      return;
+    }
+    const reply = msg.t === "act" ? await authority.submit({ kind: "act", seat, action: msg.action, at: msg.at, id: msg.id, from })
+                                  : await authority.submit({ kind: "undo", seat, at: msg.at, id: msg.id, from });
+    if (!reply.ok) {
+      refuse(link, msg.id, reply.error ?? (msg.t === "act" ? "That move is not possible." : "Undo is not possible now."), reply.stale);
+      if (reply.stale) sendState(link, entry);
     } else if (msg.t === "undo") {
-      const reply = await adapter.undo(entry.seat);
-      if (!reply.ok) refuse(link, "undo", reply.error ?? "Undo is not possible now.");
-      else send(link, "undone", { undone: reply.undone });
-    } else if (msg.t === "hint") {
-      const reply = await adapter.hint(entry.seat);
-      send(link, "hint", { reply: reply.ok ? { ...reply, at: status.actions } : { ok: false, error: reply.error ?? "No suggestion." } });
+      send(link, "undone", { re: msg.id, undone: reply.undone });
     }
   }
 
@@ -194,10 +191,11 @@ export async function openHost({ record, adapter, config, onRecord = () => {} })
     if (holder && holder !== link && !holder.closed) {
       const holding = links.get(holder);
       if (!isWatch && holding?.device !== msg.device) {
-        refuse(link, "join", `${adapter.table().seats[msg.seat]?.name ?? "That seat"} is already played by a connected device.`);
+        refuse(link, "join", `${shell.table().seats[msg.seat]?.name ?? "That seat"} is already played by a connected device.`);
         return;
       }
       // the same device again (a reload, a woken phone): the new connection takes over
+      holding?.unscreen();
       links.delete(holder);
       holder.close();
     }
@@ -205,68 +203,71 @@ export async function openHost({ record, adapter, config, onRecord = () => {} })
     entry.device = msg.device;
     entry.revealed = false;
     holders.set(key, link);
-    if (!isWatch && !adapter.started() && seats[msg.seat].contribution == null) {
+    if (!isWatch && !shell.started() && seats[msg.seat].contribution == null) {
       seats[msg.seat].contribution = msg.contribution; // its part of the deal, fixed from now on
       onRecord();
     }
     if (!isWatch) seats[msg.seat].joined = true;
-    send(link, "seated", { seat: msg.seat, table: adapter.table(), waiting: !adapter.started() });
-    adapter.onSeats();
-    if (adapter.started()) await sendState(link, entry);
+    send(link, "seated", { seat: msg.seat, table: shell.table(), waiting: !shell.started() });
+    // from now on the authority hands this link its seat's view after every change
+    entry.unscreen();
+    entry.unscreen = authority.screen({ seat: () => (shell.started() ? entry.seat : undefined),
+                                        show: (delivery) => deliver(link, entry, delivery) });
+    shell.onSeats();
+    if (shell.started()) await sendState(link, entry);
   }
 
   async function replay(link, entry, msg) {
     if (msg.step === undefined) {
-      send(link, "replay", { reply: await adapter.replayInfo() });
+      send(link, "replay", { re: msg.id, reply: await shell.replayInfo() });
       return;
     }
-    const over = adapter.status()?.is_over === true;
+    const over = authority.status?.is_over === true;
     if (msg.open && !over) {
-      refuse(link, "replay", "All hands can be shown only once the game is over.");
+      refuse(link, msg.id, "All hands can be shown only once the game is over.");
       return;
     }
     // during the game a guest replays its own seat or the spectator's view; once it is over,
     // any seat, or everyone's hands
     const seat = msg.open ? null : msg.seat === undefined ? entry.seat : msg.seat;
     if (!over && seat !== null && seat !== entry.seat) {
-      refuse(link, "replay", "During the game you can replay only your own seat.");
+      refuse(link, msg.id, "During the game you can replay only your own seat.");
       return;
     }
-    send(link, "replay", { reply: await adapter.replayView({ step: msg.step, seat, open: msg.open === true }) });
+    send(link, "replay", { re: msg.id, reply: await shell.replayView({ step: msg.step, seat, open: msg.open === true }) });
   }
 
-  /** Send one guest the game as its seat sees it now. */
+  /** Send one guest the game as its seat sees it now (on joining, or after a stale intent). */
   async function sendState(link, entry) {
-    if (!adapter.status() || link.closed) return;
-    // the view and its status come from the engine in one call: the position may have moved
-    // on since this send was asked for (a computer's turn queued before it)
-    const reply = await adapter.view(entry.seat);
-    if (!reply.ok || link.closed) return;
-    const { status } = reply;
-    send(link, "state", { at: status.actions, status: publicStatus(status, entry.seat), view: reply.view, table: adapter.table() });
+    if (!authority.status || link.closed || entry.seat === undefined) return;
+    const rev = authority.rev;
+    const reply = await authority.view(entry.seat);
+    if (!reply.ok || link.closed || !reply.status) return;
+    sendView(link, entry, { rev, status: reply.status, view: reply.view, re: undefined });
+  }
+
+  /** The authority's change, as this link's seat sees it; `re` names the guest's own intent
+   *  that caused it. */
+  function deliver(link, entry, delivery) {
+    if (link.closed || !delivery.view) return;
+    const own = delivery.cause.from === `guest:${entry.seat}:${entry.device}`;
+    sendView(link, entry, { rev: delivery.rev, status: delivery.status, view: delivery.view, re: own ? delivery.cause.id : undefined });
+  }
+
+  function sendView(link, entry, { rev, status, view, re }) {
+    send(link, "state", { rev, at: status.actions, status: publicStatus(status, entry.seat), view, table: shell.table(),
+                          ...(re ? { re } : {}) });
     if (status.is_over && !entry.revealed) {
       entry.revealed = true;
-      await sendReveal(link);
+      sendReveal(link);
     }
   }
 
   async function sendReveal(link) {
-    const saved = await adapter.save();
+    const saved = await shell.save();
     if (!saved.ok) return;
     send(link, "reveal", { at: saved.save.actions.length, secret: record.secret,
                            contributions: record.seats.map((s) => s.contribution ?? ""), save: saved.save });
-  }
-
-  /** After every change of the game: every seated guest gets its view (in order; changes
-   *  that come faster than they can be sent are sent once, as they are then). */
-  function publish() {
-    if (pending) return publishing;
-    pending = true;
-    publishing = publishing.then(async () => {
-      pending = false;
-      for (const [link, entry] of [...links]) if (entry.seat !== undefined) await sendState(link, entry);
-    });
-    return publishing;
   }
 
   // heartbeat: ping every guest; one not heard from for SILENT_MS has gone (its seat waits)
@@ -297,12 +298,11 @@ export async function openHost({ record, adapter, config, onRecord = () => {} })
         }
       }, (err) => {
         relayError = String(err?.message ?? err);
-        adapter.onSeats();
+        shell.onSeats();
       });
   }
 
   return {
-    publish,
     /** Why the relays could not be reached (invitation links do not work then), or null. */
     relayError: () => relayError,
     /** Connection state of each seat: "connected", "away" (joined once, gone now), "waiting". */
@@ -344,7 +344,10 @@ export async function openHost({ record, adapter, config, onRecord = () => {} })
     close() {
       closed = true;
       clearInterval(timer);
-      for (const link of links.keys()) link.close();
+      for (const [link, entry] of links) {
+        entry.unscreen();
+        link.close();
+      }
       links.clear();
       holders.clear();
       for (const o of offers.values()) o.close();

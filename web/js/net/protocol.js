@@ -7,7 +7,7 @@
 // parses the host's text with parseFromHost(), which checks shapes, never meaning. Nothing
 // from another device is ever inserted as HTML: the shell draws it as text.
 
-export const VERSION = 1;
+export const VERSION = 2;
 
 /** The largest message a guest may send (intents are tiny). */
 export const MAX_INTENT_BYTES = 4096;
@@ -19,6 +19,8 @@ const MAX_DEPTH = 40;
 const POISON = new Set(["__proto__", "constructor", "prototype"]);
 
 const isInt = (x, lo, hi) => Number.isSafeInteger(x) && x >= lo && x <= hi;
+/** A request's id: a few letters or digits the guest chose. */
+const isId = (x) => typeof x === "string" && /^[A-Za-z0-9_-]{1,24}$/.test(x);
 const isToken = (x, max = 64) => typeof x === "string" && x.length >= 8 && x.length <= max && /^[A-Za-z0-9_-]+$/.test(x);
 
 /** JSON text -> object, refusing what is too big, too deep, not an object, or has a poisoned key. */
@@ -35,7 +37,8 @@ export function parseText(data, maxBytes) {
   const bad = badKey(msg, 0);
   if (bad) return { ok: false, error: bad };
   if (msg.v !== VERSION) {
-    return { ok: false, error: `the other page speaks another version of Moteplay's messages (${String(msg.v).slice(0, 8)}, this page ${VERSION}): reload both pages` };
+    return { ok: false, version: Number.isSafeInteger(msg.v) ? msg.v : null,
+             error: `this page and the other run different versions of Moteplay (${String(msg.v).slice(0, 8)} and ${VERSION}): reload this page; if that does not help, the host reloads theirs` };
   }
   if (typeof msg.t !== "string") return { ok: false, error: "a message needs a type" };
   return { ok: true, msg };
@@ -53,13 +56,14 @@ function badKey(value, depth) {
 }
 
 /**
- * What a guest may ask of the host, each with its fields (anything else is refused):
+ * What a guest may ask of the host, each with its fields (anything else is refused). `id` names
+ * a request: the host's answer to it, and the `state` an act or undo caused, carry it as `re`.
  *   hello   {nonce}                      prove that you are the host (before anything else)
  *   join    {seat, secret, device, contribution}   take my seat (seat null: the table screen)
- *   act     {action, at}                 take this action, offered to me at step `at`
- *   undo    {at}                         take back my last decision
- *   hint    {at}                         suggest a move for my seat
- *   replay  {step, seat, open} | {}      replay: {} for the game's steps, else a seat's view at a step
+ *   act     {id, action, at}             take this action, offered to me at step `at`
+ *   undo    {id, at}                     take back my last decision
+ *   hint    {id, at}                     suggest a move for my seat
+ *   replay  {id, step, seat, open} | {id}   replay: the game's steps, else a seat's view at a step
  *   pong    {}                           I am still here (answers the host's ping)
  *   bye     {}                           I am leaving (the page closes)
  */
@@ -67,27 +71,30 @@ const INTENTS = {
   hello: { nonce: (x) => isToken(x) },
   join: { seat: (x) => x === null || isInt(x, 0, 15), secret: (x) => isToken(x), device: (x) => isToken(x),
           contribution: (x) => isToken(x) },
-  act: { action: (x) => typeof x === "string" && x.length > 0 && x.length <= 200, at: (x) => isInt(x, 0, 1e7) },
-  undo: { at: (x) => isInt(x, 0, 1e7) },
-  hint: { at: (x) => isInt(x, 0, 1e7) },
-  replay: { step: (x) => x === undefined || isInt(x, 0, 1e7), seat: (x) => x === undefined || x === null || isInt(x, 0, 15),
+  act: { id: (x) => isId(x), action: (x) => typeof x === "string" && x.length > 0 && x.length <= 200, at: (x) => isInt(x, 0, 1e7) },
+  undo: { id: (x) => isId(x), at: (x) => isInt(x, 0, 1e7) },
+  hint: { id: (x) => isId(x), at: (x) => isInt(x, 0, 1e7) },
+  replay: { id: (x) => isId(x), step: (x) => x === undefined || isInt(x, 0, 1e7), seat: (x) => x === undefined || x === null || isInt(x, 0, 15),
             open: (x) => x === undefined || typeof x === "boolean" },
   pong: {},
   bye: {},
 };
 
-/** A guest's text -> `{ok: true, msg}` (a checked intent) or `{ok: false, error}`. */
+/** A guest's text -> `{ok: true, msg}` (a checked intent) or `{ok: false, error}`, with `re`
+ *  (the refused request's id, when it had a good one) and, for a page of another version of
+ *  the messages, `version` (its version, or null). */
 export function parseIntent(data) {
   const parsed = parseText(data, MAX_INTENT_BYTES);
   if (!parsed.ok) return parsed;
   const { msg } = parsed;
   const fields = Object.hasOwn(INTENTS, msg.t) ? INTENTS[msg.t] : null;
   if (!fields) return { ok: false, error: `unknown message type “${msg.t.slice(0, 30)}”` };
+  const re = isId(msg.id) ? msg.id : undefined;
   for (const key of Object.keys(msg)) {
-    if (key !== "v" && key !== "t" && !Object.hasOwn(fields, key)) return { ok: false, error: `unexpected field “${key.slice(0, 30)}” in ${msg.t}` };
+    if (key !== "v" && key !== "t" && !Object.hasOwn(fields, key)) return { ok: false, re, error: `unexpected field “${key.slice(0, 30)}” in ${msg.t}` };
   }
   for (const [key, check] of Object.entries(fields)) {
-    if (!check(msg[key])) return { ok: false, error: `bad or missing field “${key}” in ${msg.t}` };
+    if (!check(msg[key])) return { ok: false, re, error: `bad or missing field “${key}” in ${msg.t}` };
   }
   return { ok: true, msg };
 }
@@ -99,11 +106,15 @@ export function parseIntent(data) {
  *                                   `waiting`: the game is not dealt yet
  *   deal     {commitment}           a new game at this table: the host's new commitment (join again
  *                                   with a new contribution)
- *   state    {at, status, view, table}   the game now: your seat's view at step `at`
- *   refused  {re, error}            your `re` message changed nothing, because `error`
- *   undone   {undone}               your undo took back this decision ({id, label})
- *   hint     {reply}                the answer to your hint (the bridge's hint reply)
- *   replay   {reply}                the answer to your replay request
+ *   state    {rev, at, status, view, table, re?}   the game now: your seat's view at step `at`
+ *                                   after the host's change number `rev` (rising: an older one
+ *                                   is never drawn over a newer); `re`: your request that made it
+ *   refused  {re, error, stale?, version?}   your request `re` (its id, or the type of a message
+ *                                   without one) changed nothing, because `error`; `stale`: the
+ *                                   game had moved on; `version`: the host's, when yours differs
+ *   undone   {re, undone}           your undo `re` took back this decision ({id, label})
+ *   hint     {re, reply}            the answer to your hint `re` (the bridge's hint reply)
+ *   replay   {re, reply}            the answer to your replay request `re`
  *   reveal   {at, secret, contributions, save}   the game is over: the host's secret and the moves
  *   ping     {}                     are you still there?
  */
@@ -112,11 +123,12 @@ const FROM_HOST = {
                 /^[0-9a-f]{64}$/.test(m.commitment ?? "") && typeof m.host === "string",
   seated: (m) => (m.seat === null || isInt(m.seat, 0, 15)) && isTable(m.table) && typeof m.waiting === "boolean",
   deal: (m) => /^[0-9a-f]{64}$/.test(m.commitment ?? ""),
-  state: (m) => isInt(m.at, 0, 1e7) && isObject(m.status) && isObject(m.view) && isTable(m.table),
+  state: (m) => isInt(m.rev, 0, 1e9) && isInt(m.at, 0, 1e7) && isObject(m.status) && isObject(m.view) && isTable(m.table) &&
+                 (m.re === undefined || isId(m.re)),
   refused: (m) => typeof m.re === "string" && typeof m.error === "string",
-  undone: (m) => isObject(m.undone) && typeof m.undone.label === "string",
-  hint: (m) => isObject(m.reply),
-  replay: (m) => isObject(m.reply),
+  undone: (m) => isId(m.re) && isObject(m.undone) && typeof m.undone.label === "string",
+  hint: (m) => isId(m.re) && isObject(m.reply),
+  replay: (m) => isId(m.re) && isObject(m.reply),
   reveal: (m) => typeof m.secret === "string" && Array.isArray(m.contributions) && isObject(m.save),
   ping: () => true,
 };

@@ -79,6 +79,12 @@ export function createAuthority({ engine, pace = () => 0, sleep = defaultSleep, 
         await changed(reply.status, intent);
         return { ...reply, id };
       }
+      case "clear":
+        // no game at this table for now (a new deal is being made): nothing is delivered
+        status = null;
+        computers = [];
+        rev += 1;
+        return { ok: true, id };
       case "computers": {
         computers = intent.computers.slice();
         if (status) await changed(status, intent);

@@ -43,6 +43,7 @@
  *   {kind: "start", spec: object, computers: (string | null)[]} |
  *   {kind: "load", save: unknown, raw?: boolean, computers: (string | null)[]} |
  *   {kind: "computers", computers: (string | null)[]} |
+ *   {kind: "clear"} |
  *   {kind: "act", seat: number, action: string, at: number} |
  *   {kind: "undo", seat: number, at: number} |
  *   {kind: "hint", seat: number, at: number, seconds?: number} |
