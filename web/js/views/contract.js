@@ -21,8 +21,23 @@
  * @property {string[]} log
  * @property {number} [num_players]
  * @property {string} [title]              the game's title
- * @property {object|null} result          the final score table once over (State.result)
+ * @property {Result|null} result          the final score table once over (State.result)
  * @property {GameData} table              the game's own table
+ */
+
+/**
+ * The final score table (State.result), with a game's own fields beside (GameData).
+ * @typedef {ResultTable & GameData} Result
+ */
+
+/**
+ * A row per seat, its cells under `columns`.
+ * @typedef {object} ResultTable
+ * @property {number[]} winners
+ * @property {[string, string]} [unit]    the score's unit, one and many ("point", "points")
+ * @property {string[]} columns
+ * @property {{seat: number, cells: (number|string)[], total: number}[]} rows
+ * @property {number[]} [scores]
  */
 
 /**

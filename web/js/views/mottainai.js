@@ -171,6 +171,8 @@ function wing(p, which, t) {
                  : h("p", { class: "muted mt-none" }, "no works"));
 }
 
+/** @param {{legal?: {id: string, label: string}[], ctx?: import("./contract.js").ViewContext, verbs?: string[]}} [how]
+ *  a clickable edge: the legal actions, what it draws with and the verbs its cards answer to */
 function edge(title, testid, groupList, kind, cards, { legal, ctx, verbs = [] } = {}) {
   return h("section", { class: `mt-edge mt-edge--${testid}`, dataset: { testid }, "aria-label": title },
     h("h4", { class: "mt-edge__title" }, title),
