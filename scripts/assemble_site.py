@@ -327,8 +327,9 @@ def main() -> int:
 
     if out.exists():
         shutil.rmtree(out)
-    # 1. our page sources
-    shutil.copytree(ROOT / "web", out, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".*", "*.test.js", BOOT_SOURCE))
+    # 1. our page sources (not the unit tests beside them, nor the package.json that tells Node
+    #    they are ES modules)
+    shutil.copytree(ROOT / "web", out, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".*", "*.test.js", "package.json", BOOT_SOURCE))
     (out / ".nojekyll").write_text("")
     games = write_game_list(out)
     write_rules_data(out)

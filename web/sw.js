@@ -15,10 +15,15 @@
 //             else the network. Requests to other origins are left alone (the site
 //             makes none).
 //
+// It is a module worker (js/offline.js registers it with type "module"): it counts a download's
+// bytes with the page's own js/download-bytes.js.
+//
 // A new build is a new sw.js (BUILD changes). The browser installs it beside the old one
 // and keeps it waiting while a page of the old build is open; the page shows
 // "A new version is ready — Reload", and on Reload posts "skip-waiting" (js/offline.js).
 // So a page of one build never talks to files of another.
+
+import { readCounting, wireSize } from "./js/download-bytes.js";
 
 const BUILD = "__BUILD__";
 const FILES = ["__FILES__"];
@@ -95,19 +100,11 @@ async function download(cache, path, progress) {
   try {
     const res = await fetch(request, { signal: aborter.signal });
     if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
-    const length = Number(res.headers.get("Content-Length"));
-    const wire = res.headers.get("Content-Encoding") && length > 0 ? length : size;
-    const reader = res.body.getReader();
-    const chunks = [];
-    let read = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
+    const wire = wireSize(res.headers, size);
+    const chunks = await readCounting(res, size, ({ done, total }) => {
       watch();
-      chunks.push(value);
-      read += value.length;
-      progress(Math.min(wire, Math.round((read / size) * wire)), wire);
-    }
+      progress(done, total);
+    }, { keep: true });
     const bytes = await new Blob(chunks).arrayBuffer();
     if ((await shortSum(bytes)) !== sum) throw new Error(`${path} is not this build's (the site changed meanwhile)`);
     const headers = new Headers(res.headers); // the bytes are stored as they are now: inflated
