@@ -26,8 +26,12 @@
 import { readCounting, wireSize } from "./js/download-bytes.js";
 
 const BUILD = "__BUILD__";
+/** @type {string[]} */
 const FILES = ["__FILES__"];
-const SUMS = "__SUMS__";
+/** @type {Record<string, [sum: string, size: number]>} each file's short SHA-256 and size */
+const SUMS = /** @type {any} */ ("__SUMS__");
+
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 
 const PREFIX = "moteplay-site-";
 const CACHE = PREFIX + BUILD;
@@ -35,7 +39,7 @@ const SCOPE = new URL("./", self.location.href);
 const PAGE = new URL("index.html", SCOPE).href;
 const STALL_MS = 20000; // no byte for this long: the download has stopped
 
-self.addEventListener("install", (event) => {
+sw.addEventListener("install", (event) => {
   event.waitUntil(install());
 });
 
@@ -129,26 +133,26 @@ async function tellPages(message) {
   const end = message.failed || message.done >= message.total;
   if (!end && now - lastTold < 100) return;
   lastTold = now;
-  for (const client of await self.clients.matchAll({ type: "window", includeUncontrolled: true })) {
+  for (const client of await sw.clients.matchAll({ type: "window", includeUncontrolled: true })) {
     client.postMessage(message);
   }
 }
 
-self.addEventListener("activate", (event) => {
+sw.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) {
       if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
     }
-    await self.clients.claim();
+    await sw.clients.claim();
   })());
 });
 
-self.addEventListener("message", (event) => {
-  if (event.data === "skip-waiting") self.skipWaiting();
+sw.addEventListener("message", (event) => {
+  if (event.data === "skip-waiting") sw.skipWaiting();
   else if (event.data === "build") event.source?.postMessage({ build: BUILD });
 });
 
-self.addEventListener("fetch", (event) => {
+sw.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || !request.url.startsWith(SCOPE.href)) return;
   event.respondWith((async () => {

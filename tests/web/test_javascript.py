@@ -1,4 +1,4 @@
-"""The page's JavaScript: the type check (TypeScript's ``tsc`` over the JSDoc, both configs) and
+"""The page's JavaScript: the type check (TypeScript's ``tsc`` over the JSDoc, every config) and
 the unit tests beside the modules (Node's own test runner, ``web/js/**/*.test.js``).
 
 Part of the quick run. Without ``node_modules/typescript`` (``npm ci``) the type check is
@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-CONFIGS = ["jsconfig.json", "jsconfig.strict.json"]
+CONFIGS = ["jsconfig.json", "jsconfig.strict.json", "jsconfig.sw.json"]
 TSC = ROOT / "node_modules" / "typescript" / "bin" / "tsc"
 
 

@@ -45,11 +45,11 @@ export function wireDone(read, size, wire) {
  * @param {number} size the file's own size (uncompressed)
  * @param {(count: Count) => void} onBytes
  * @param {{keep?: boolean}} [how] keep: return the chunks read (else they are dropped)
- * @returns {Promise<Uint8Array[]>} the chunks (none unless `keep`)
+ * @returns {Promise<Uint8Array<ArrayBuffer>[]>} the chunks (none unless `keep`)
  */
 export async function readCounting(response, size, onBytes, { keep = false } = {}) {
   const total = wireSize(response.headers, size);
-  /** @type {Uint8Array[]} */
+  /** @type {Uint8Array<ArrayBuffer>[]} */
   const chunks = [];
   if (!response.body) return chunks;
   const reader = response.body.getReader();
