@@ -159,7 +159,7 @@ def write_game_list(out: Path) -> list[dict]:
         games.append(entry)
     module = out / "js" / "games.js"
     source = module.read_text()
-    if 'export const GAMES = "__GAMES__";' not in source:
+    if 'export const GAMES = /** @type {any} */ ("__GAMES__");' not in source:
         sys.exit("error: web/js/games.js lost its GAMES placeholder")
     module.write_text(source.replace('"__GAMES__"', json.dumps(games, indent=2)))
     fill_page(out, GAME_STYLES, [f'<link rel="stylesheet" href="{g["css"]}">' for g in games])
@@ -304,7 +304,7 @@ def write_engine_boot(out: Path, settings: dict) -> str:
     """web/js/engine-boot.mjs with ``settings`` written in, as pyodide/engine-boot-<hash>.mjs
     (beside pyodide.mjs, which it imports); returns its path in the site."""
     source = (ROOT / "web" / "js" / BOOT_SOURCE).read_text()
-    if 'const SETTINGS = "__SETTINGS__";' not in source:
+    if 'const SETTINGS = /** @type {any} */ ("__SETTINGS__");' not in source:
         sys.exit(f"error: web/js/{BOOT_SOURCE} lost its SETTINGS placeholder")
     source = source.replace('"__SETTINGS__"', json.dumps(settings, indent=2))
     name = f"pyodide/engine-boot-{hashlib.sha256(source.encode()).hexdigest()[:12]}.mjs"
@@ -327,8 +327,9 @@ def main() -> int:
 
     if out.exists():
         shutil.rmtree(out)
-    # 1. our page sources
-    shutil.copytree(ROOT / "web", out, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".*", BOOT_SOURCE))
+    # 1. our page sources (not the unit tests beside them, nor the package.json that tells Node
+    #    they are ES modules)
+    shutil.copytree(ROOT / "web", out, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".*", "*.test.js", "package.json", BOOT_SOURCE))
     (out / ".nojekyll").write_text("")
     games = write_game_list(out)
     write_rules_data(out)

@@ -15,14 +15,23 @@
 //             else the network. Requests to other origins are left alone (the site
 //             makes none).
 //
+// It is a module worker (js/offline.js registers it with type "module"): it counts a download's
+// bytes with the page's own js/download-bytes.js.
+//
 // A new build is a new sw.js (BUILD changes). The browser installs it beside the old one
 // and keeps it waiting while a page of the old build is open; the page shows
 // "A new version is ready — Reload", and on Reload posts "skip-waiting" (js/offline.js).
 // So a page of one build never talks to files of another.
 
+import { readCounting, wireSize } from "./js/download-bytes.js";
+
 const BUILD = "__BUILD__";
+/** @type {string[]} */
 const FILES = ["__FILES__"];
-const SUMS = "__SUMS__";
+/** @type {Record<string, [sum: string, size: number]>} each file's short SHA-256 and size */
+const SUMS = /** @type {any} */ ("__SUMS__");
+
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 
 const PREFIX = "moteplay-site-";
 const CACHE = PREFIX + BUILD;
@@ -30,7 +39,7 @@ const SCOPE = new URL("./", self.location.href);
 const PAGE = new URL("index.html", SCOPE).href;
 const STALL_MS = 20000; // no byte for this long: the download has stopped
 
-self.addEventListener("install", (event) => {
+sw.addEventListener("install", (event) => {
   event.waitUntil(install());
 });
 
@@ -95,19 +104,11 @@ async function download(cache, path, progress) {
   try {
     const res = await fetch(request, { signal: aborter.signal });
     if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
-    const length = Number(res.headers.get("Content-Length"));
-    const wire = res.headers.get("Content-Encoding") && length > 0 ? length : size;
-    const reader = res.body.getReader();
-    const chunks = [];
-    let read = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
+    const wire = wireSize(res.headers, size);
+    const chunks = await readCounting(res, size, ({ done, total }) => {
       watch();
-      chunks.push(value);
-      read += value.length;
-      progress(Math.min(wire, Math.round((read / size) * wire)), wire);
-    }
+      progress(done, total);
+    }, { keep: true });
     const bytes = await new Blob(chunks).arrayBuffer();
     if ((await shortSum(bytes)) !== sum) throw new Error(`${path} is not this build's (the site changed meanwhile)`);
     const headers = new Headers(res.headers); // the bytes are stored as they are now: inflated
@@ -132,26 +133,26 @@ async function tellPages(message) {
   const end = message.failed || message.done >= message.total;
   if (!end && now - lastTold < 100) return;
   lastTold = now;
-  for (const client of await self.clients.matchAll({ type: "window", includeUncontrolled: true })) {
+  for (const client of await sw.clients.matchAll({ type: "window", includeUncontrolled: true })) {
     client.postMessage(message);
   }
 }
 
-self.addEventListener("activate", (event) => {
+sw.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) {
       if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
     }
-    await self.clients.claim();
+    await sw.clients.claim();
   })());
 });
 
-self.addEventListener("message", (event) => {
-  if (event.data === "skip-waiting") self.skipWaiting();
+sw.addEventListener("message", (event) => {
+  if (event.data === "skip-waiting") sw.skipWaiting();
   else if (event.data === "build") event.source?.postMessage({ build: BUILD });
 });
 
-self.addEventListener("fetch", (event) => {
+sw.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || !request.url.startsWith(SCOPE.href)) return;
   event.respondWith((async () => {

@@ -9,6 +9,7 @@ file as large as Pyodide's wasm).
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from pathlib import Path
 from urllib.parse import urlparse
@@ -185,7 +186,9 @@ def test_an_update_counts_up_then_offers_reload(browser, browser_context_args, t
         expect(page.locator("[data-testid=download]")).to_be_hidden()
         seen = page.evaluate("window.__seen")
         assert seen and all(text.startswith("Downloading the update: ") for _, _, text in seen), seen
-        precached = json.loads((site_b / "sw.js").read_text().split("const SUMS = ", 1)[1].split(";\n", 1)[0])
+        # SUMS as the build wrote it in: `const SUMS = /** @type {any} */ ({\n"path": [...],\n...\n});`
+        sums = re.search(r'const SUMS = [^\n]*?(\{\n".*?\n\})', (site_b / "sw.js").read_text(), re.S)
+        precached = json.loads(sums.group(1))
         wanted = {p.split("?")[0] for p in precached}
         real = sum(size for path, status, size in sent(log, BASE) if status == 200 and path in wanted)
         assert 0 < real < sum(size for _, size in precached.values())   # only what changed came

@@ -11,7 +11,7 @@ import { $ } from "./dom.js";
 /** Everything behind the curtain: made inert (no focus, no clicks, hidden from screen readers)
  *  while it shows, so neither the menu (save, load, new game) nor the table can be reached. */
 const BEHIND = () => [document.querySelector(".skip-link"), document.querySelector(".topbar"), $("update"),
-                      $("main"), document.querySelector(".footer")].filter(Boolean);
+                      $("main"), document.querySelector(".footer")].filter(Boolean).map((el) => /** @type {HTMLElement} */ (el));
 
 /** Show or hide the hotseat curtain; while shown it is the only thing a player can reach. */
 export function setCurtain(open) {
@@ -87,7 +87,7 @@ const usable = (el) => el && el.isConnected && !el.disabled && el.getAttribute("
  *  arrow keys move between its items (Home/End: first/last). Call after each redraw. */
 export function rove(root) {
   for (const group of root.querySelectorAll("[data-roving], [role=listbox]")) {
-    const items = [...group.querySelectorAll(ITEM)];
+    const items = [.../** @type {NodeListOf<HTMLElement>} */ (group.querySelectorAll(ITEM))];
     const all = group.querySelectorAll("button, [role=option], [role=button]");
     for (const el of all) if (!el.disabled) el.tabIndex = -1;
     const current = items.find((el) => el === document.activeElement) ??
@@ -98,7 +98,7 @@ export function rove(root) {
 
 document.addEventListener("keydown", (ev) => {
   const el = ev.target;
-  if (!(el instanceof Element) || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+  if (!(el instanceof HTMLElement) || ev.altKey || ev.ctrlKey || ev.metaKey) return;
   // Enter / Space on an option does what a click does
   if (el.getAttribute("role") === "option" && (ev.key === "Enter" || ev.key === " ")) {
     ev.preventDefault();
@@ -109,7 +109,7 @@ document.addEventListener("keydown", (ev) => {
   const group = el.closest("[data-roving], [role=listbox]");
   const moves = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1, Home: -Infinity, End: Infinity };
   if (!group || !(ev.key in moves)) return;
-  const items = [...group.querySelectorAll(ITEM)];
+  const items = [.../** @type {NodeListOf<HTMLElement>} */ (group.querySelectorAll(ITEM))];
   const i = items.indexOf(el);
   if (i < 0 || !items.length) return;
   ev.preventDefault();
@@ -124,8 +124,9 @@ document.addEventListener("keydown", (ev) => {
 // The last control the player focused on the table, by its data-key (kept across redraws).
 let lastKey = null;
 document.addEventListener("focusin", (ev) => {
-  const key = ev.target?.dataset?.key;
-  if (key && $("table")?.contains(ev.target)) lastKey = key;
+  const target = ev.target;
+  const key = target instanceof HTMLElement ? target.dataset.key : undefined;
+  if (key && $("table")?.contains(/** @type {Node} */ (target))) lastKey = key;
 });
 
 /** After the table was drawn again: put the focus back on "the same" control (by data-key), or
@@ -159,7 +160,7 @@ export function restoreFocus(table, { canAct, hadFocus }) {
 function nextInGroup(el, marked) {
   const group = el?.closest("[data-roving], [role=listbox]");
   if (!group) return null;
-  const items = [...group.querySelectorAll(ITEM)];
+  const items = [.../** @type {NodeListOf<HTMLElement>} */ (group.querySelectorAll(ITEM))];
   const at = items.indexOf(el);
   const inGroup = items.filter((item) => marked.includes(item));
   return inGroup.find((item) => items.indexOf(item) > at) ?? inGroup[0] ?? null;
@@ -220,7 +221,7 @@ document.addEventListener("keydown", (ev) => {
   if (t instanceof Element && t.closest("input, select, textarea, [contenteditable]")) return;
   if ($("game")?.hidden) return;
   const key = ev.key.length === 1 ? ev.key.toLowerCase() : ev.key;
-  const control = document.querySelector(`#table [data-shortcut="${CSS.escape(key)}"]`);
+  const control = /** @type {HTMLElement|null} */ (document.querySelector(`#table [data-shortcut="${CSS.escape(key)}"]`));
   if (control) {
     if (usable(control)) { ev.preventDefault(); control.focus(); control.click(); }
     return;

@@ -123,7 +123,7 @@ const isOpenFor = (el) => shown?.el === el;
 /** Show the text of the card drawn with `data-key` = `key` (if it is on the page), as a tap does:
  *  after a card that cannot be used was tapped and the table was drawn again with the reason. */
 export function readCardAgain(key) {
-  const el = [...document.querySelectorAll(".has-card-info")].find((e) => e.dataset.key === key);
+  const el = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".has-card-info"))].find((e) => e.dataset.key === key);
   const card = el && cards.get(el);
   if (card) open(el, card, "tap");
 }

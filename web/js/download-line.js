@@ -50,13 +50,13 @@ export function drawDownload(download) {
                h("p", { class: "download__after" }),
                h("button", { type: "button", class: "primary", "data-testid": "download-retry" }, "Retry"));
   }
-  const [line, bar, after, retry] = box.children;
+  const [line, bar, after, retry] = /** @type {HTMLCollectionOf<HTMLElement>} */ (box.children);
   line.textContent = text;
   bar.setAttribute("aria-label", words.doing);
   bar.setAttribute("aria-valuemax", String(Math.round(total)));
   bar.setAttribute("aria-valuenow", String(Math.round(done)));
   bar.setAttribute("aria-valuetext", amount);
-  bar.firstChild.style.width = `${percent}%`; // the CSSOM: the page's policy allows no style attribute
+  /** @type {HTMLElement} */ (bar.firstElementChild).style.width = `${percent}%`; // the CSSOM: the page's policy allows no style attribute
   after.textContent = words.after;
   after.hidden = stopped;
   retry.hidden = !stopped;

@@ -40,8 +40,20 @@ import { loadPyodide as loadPyodideItself, version } from "./pyodide.mjs";
 
 export { version };
 
-/** Filled in by scripts/assemble_site.py: paths relative to the site's root. */
-const SETTINGS = "__SETTINGS__";
+/**
+ * Filled in by scripts/assemble_site.py: paths relative to the site's root.
+ * @typedef {object} BootSettings
+ * @property {string} stdlib        the compiled standard library (gzip)
+ * @property {string} wheel         the engine wheel
+ * @property {string} bytecode      the engine's compiled modules and data files (gzip)
+ * @property {string} glue          py/engine_worker.py, with its version query
+ * @property {string} snapshotKey   what a saved boot must have been made with
+ * @property {string} sitePackages  where Python's packages go
+ * @property {string} home          Python's home folder
+ * @property {import("./pyodide.mjs").LockfileInfo} lockInfo  the header of Pyodide's lock file
+ */
+/** @type {BootSettings} */
+const SETTINGS = /** @type {any} */ ("__SETTINGS__");
 
 const SITE = new URL("../", import.meta.url); // this file is in pyodide/
 const url = (path) => new URL(path, SITE).href;

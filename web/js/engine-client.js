@@ -137,6 +137,12 @@ export function callRaw(name, json) {
 }
 
 /**
+ * A bridge function's reply: `ok`, and either its answer's fields (JSON, which the caller of
+ * that function knows) or what went wrong.
+ * @typedef {{ok: boolean, error?: string, internal?: boolean, traceback?: string} & Record<string, any>} BridgeReply
+ */
+
+/**
  * The one way the page calls the engine: call() (or callRaw() with `raw`) that never rejects.
  * Resolves to the bridge's reply:
  *   - `{ok: true, ...}`;
@@ -147,7 +153,7 @@ export function callRaw(name, json) {
  * Show a failed reply to the player with failureText().
  * @param {string} name a bridge function (docs/bridge-contract.md)
  * @param {*} [args] its argument (JSON-encoded here), or with `raw` a JSON text sent as it is
- * @returns {Promise<{ok: boolean, error?: string, internal?: boolean, traceback?: string}>}
+ * @returns {Promise<BridgeReply>}
  */
 export async function request(name, args, { raw = false } = {}) {
   let reply;

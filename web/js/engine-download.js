@@ -14,13 +14,16 @@
 // profile's cache in memory does not keep a file as large as the wasm, which then comes twice).
 // A page the service worker serves downloads nothing: no line at all.
 //
-// The sizes are the bytes on the wire: a compressed response (Content-Encoding, as GitHub Pages
-// sends wasm, JS and JSON) counts its Content-Length, and the decompressed bytes read so far
-// count as that share of it; an uncompressed one counts the file's size from build.json.
+// The sizes are the bytes on the wire (download-bytes.js): a compressed response (Content-Encoding,
+// as GitHub Pages sends wasm, JS and JSON) counts its Content-Length, and the decompressed bytes
+// read so far count as that share of it; an uncompressed one counts the file's size from
+// build.json.
 //
 // No byte for STALL_MS while files are still missing: "stalled". A file that fails (an HTTP
 // error, the network gone): "failed". Files already complete stay in the browser's HTTP cache,
 // so trying again (retryDownload()) does not download them again.
+
+import { readCounting, wireDone, wireSize } from "./download-bytes.js";
 
 const SITE = new URL("../", import.meta.url);
 const STALL_MS = 15000;
@@ -70,7 +73,7 @@ export function downloadSettled() {
 
 function snapshot() {
   const total = files.reduce((sum, f) => sum + f.wire, 0);
-  const done = files.reduce((sum, f) => sum + (f.complete ? f.wire : Math.round((f.read / f.bytes) * f.wire)), 0);
+  const done = files.reduce((sum, f) => sum + (f.complete ? f.wire : wireDone(f.read, f.bytes, f.wire)), 0);
   return { state, done: Math.min(done, total), total };
 }
 
@@ -126,21 +129,18 @@ async function fetchCounting(file) {
   file.stop = new AbortController();
   const res = await fetch(new URL(file.path, SITE), { signal: file.stop.signal });
   if (!res.ok) throw Object.assign(new Error(`${file.path}: HTTP ${res.status}`), { missing: res.status < 500 });
-  const length = Number(res.headers.get("Content-Length"));
-  file.wire = res.headers.get("Content-Encoding") && length > 0 ? length : file.bytes;
-  const reader = res.body.getReader();
+  file.wire = wireSize(res.headers, file.bytes);
   let last = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    file.read = Math.min(file.bytes, file.read + value.length);
+  await readCounting(res, file.bytes, ({ read, total }) => {
+    file.read = read;
+    file.wire = total;
     if (state === "downloading") watchStall();
     const now = performance.now();
     if (now - last > 100) { // at most ten changes a second
       last = now;
       tell();
     }
-  }
+  });
   file.complete = true;
   tell();
 }

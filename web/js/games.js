@@ -8,4 +8,8 @@
 //     rules  the Rules panel's text (rules/<game>.html), see rules-panel.js
 //
 // The paths are from the site's root. Until the build fills it in, GAMES is a placeholder.
-export const GAMES = "__GAMES__";
+
+/** @typedef {{name: string, title: string, view: string, css: string, rules: string}} GameEntry */
+
+/** @type {GameEntry[]} */
+export const GAMES = /** @type {any} */ ("__GAMES__");

@@ -126,7 +126,7 @@ async function ask({ fromKey = false } = {}) {
   updateButton();
   showProgress(0);
   // asked with the button: the focus goes to Cancel (Enter stops); it comes back with the answer
-  if (fromButton) document.querySelector("#hint-line .hint-cancel").focus({ preventScroll: true });
+  if (fromButton) /** @type {HTMLElement} */ (document.querySelector("#hint-line .hint-cancel")).focus({ preventScroll: true });
   announce("Thinking about a move. Cancel or Escape stops.");
   const gone = () => run.cancelled || keyOf(current) !== run.key || !canAsk();
   let reply = await session().hintStart({ seat: ctx.seat, seconds: HINT_SECONDS });
@@ -189,7 +189,7 @@ function setProgress(progress) {
   if (!bar) return;
   const percent = Math.round(Math.min(Math.max(progress, 0), 1) * 100);
   bar.setAttribute("aria-valuenow", String(percent));
-  bar.firstElementChild.style.width = `${percent}%`;
+  /** @type {HTMLElement} */ (bar.firstElementChild).style.width = `${percent}%`;
 }
 
 /** Mark the visible elements of a line (one per action id, in order) with `mark` (the ring of

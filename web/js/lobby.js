@@ -74,10 +74,24 @@ function fitFirstPlayer(settings) {
 }
 
 /**
+ * A game as the engine's list_games gives it (its spec's info, options and bots).
+ * @typedef {object} GameInfo
+ * @property {string} name
+ * @property {string} title
+ * @property {number} min_players
+ * @property {number} max_players
+ * @property {string} [blurb]
+ * @property {{name: string, title: string}[]} [bots]
+ * @property {{name: string, title: string, help?: string, values?: any[], default?: any}[]} [options]
+ *   an option's values and default are JSON values
+ */
+
+/**
  * Render the lobby into `root`.
  * @param {HTMLElement} root
- * @param {{games: object[], onStart: (setup) => void, onLoad: () => void,
- *          resume?: {label: string, over: boolean, onResume: () => void}, notice?: string}} args
+ * @param {{games: GameInfo[], onStart: (setup) => (string|null|undefined|Promise<string|null|undefined>), onLoad: () => void,
+ *          resume?: {label: string, over: boolean, onResume: () => void}, notice?: string,
+ *          yourGames?: Node}} args
  *   resume: the game kept in this browser ("Continue: Motto, 3 players, turn 41"), if any;
  *   notice: a sentence to show at the top (e.g. why a stored game could not be restored);
  *   yourGames: the "Your games" section (your-games.js), shown after the new game's settings.
@@ -95,7 +109,7 @@ export function renderLobby(root, { games, onStart, onLoad, resume, notice, your
   };
 
   function draw() {
-    const focusKey = document.activeElement?.dataset?.key;
+    const focusKey = /** @type {HTMLElement|null} */ (document.activeElement)?.dataset?.key;
     root.replaceChildren(...[
       notice ? h("p", { class: "notice", role: "status", dataset: { testid: "lobby-notice" } }, notice) : null,
       resume ? continueBlock() : null,
@@ -116,7 +130,7 @@ export function renderLobby(root, { games, onStart, onLoad, resume, notice, your
       seedBlock(),
       yourGames,
     ].filter(Boolean));
-    if (focusKey) root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`)?.focus();
+    if (focusKey) /** @type {HTMLElement|null} */ (root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`))?.focus();
   }
 
   function continueBlock() {
@@ -249,7 +263,7 @@ export function renderLobby(root, { games, onStart, onLoad, resume, notice, your
     if (long >= 0) {
       alertIn(`The name for seat ${long + 1} is ${seats[long].name.length} characters long: ` +
               `names can be up to ${NAME_MAX} characters. Shorten it to start.`);
-      root.querySelector(`[data-testid=seat-name-${long}]`)?.focus();
+      /** @type {HTMLElement|null} */ (root.querySelector(`[data-testid=seat-name-${long}]`))?.focus();
       return;
     }
     remember();
@@ -263,7 +277,7 @@ export function renderLobby(root, { games, onStart, onLoad, resume, notice, your
   /** "Your games": down to the section, its heading focused (the page's address stays as it is). */
   function jumpToYourGames(event) {
     event.preventDefault();
-    const title = root.querySelector("#your-games-title");
+    const title = /** @type {HTMLElement} */ (root.querySelector("#your-games-title"));
     title.tabIndex = -1;
     title.scrollIntoView({ block: "start" });
     title.focus({ preventScroll: true });

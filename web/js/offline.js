@@ -52,7 +52,7 @@ export async function startOffline({ onReady = () => {}, onUpdate = () => {} } =
 
   let registration;
   try {
-    registration = await sw.register(SW_URL.href, { scope: SCOPE.href });
+    registration = await sw.register(SW_URL.href, { scope: SCOPE.href, type: "module" });
   } catch (err) {
     console.warn("Offline play is not available:", err);
     return null;

@@ -41,10 +41,12 @@ export function initPanels() {
   // a chosen item closes the menu; Rules and Settings keep it open, so the focus comes back to
   // them from their panel
   $("game-menu").addEventListener("click", (ev) => {
-    if (ev.target.closest("button") && !ev.target.closest("#btn-rules, #btn-settings")) showMenu(false);
+    const target = /** @type {Element} */ (ev.target);
+    if (target.closest("button") && !target.closest("#btn-rules, #btn-settings")) showMenu(false);
   });
   document.addEventListener("pointerdown", (ev) => {
-    if (!topbar.contains(ev.target) && !ev.target.closest?.("dialog, [role=dialog]")) showMenu(false);
+    const target = /** @type {Element} */ (ev.target);
+    if (!topbar.contains(target) && !target.closest?.("dialog, [role=dialog]")) showMenu(false);
   });
   document.addEventListener("keydown", (ev) => {
     if (ev.key === "Escape" && topbar.classList.contains("is-menu-open")) { showMenu(false); $("btn-menu").focus(); }

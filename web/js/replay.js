@@ -67,7 +67,7 @@ export async function openReplay(opts) {
   show($("replay"), true);
   document.body.classList.add("is-replaying");
   await goTo(info.steps, { say: false });
-  $("replay-bar").querySelector("[data-testid=replay-first]").focus({ preventScroll: true });
+  /** @type {HTMLElement} */ ($("replay-bar").querySelector("[data-testid=replay-first]")).focus({ preventScroll: true });
   announce(`Replay: step ${info.steps} of ${info.steps}. The arrow keys step back and forth.`);
   return true;
 }
@@ -241,7 +241,7 @@ function draw(view) {
   }
   rove(table);
   // a table with nothing to click still scrolls by keyboard: its area takes the focus itself
-  const area = table.querySelector(".tablelayout__area");
+  const area = /** @type {HTMLElement|null} */ (table.querySelector(".tablelayout__area"));
   const focusable = "button:not([disabled]), a[href], summary, select, input, [tabindex]:not([tabindex='-1'])";
   if (area && !area.querySelector(focusable)) {
     area.tabIndex = 0;
@@ -279,13 +279,13 @@ function markLog(step) {
   const log = $("log");
   let current = null;
   const latest = Math.max(-1, ...replay.info.log_steps.filter((at) => at <= step));
-  for (const li of log.children) {
+  for (const li of /** @type {HTMLCollectionOf<HTMLElement>} */ (log.children)) {
     const at = Number(li.dataset.step);
     li.classList.toggle("is-future", at > step);
     const here = at === latest;
     li.classList.toggle("is-current", here);
-    if (here) li.firstChild.setAttribute("aria-current", "step");
-    else li.firstChild.removeAttribute("aria-current");
+    if (here) li.firstElementChild.setAttribute("aria-current", "step");
+    else li.firstElementChild.removeAttribute("aria-current");
     if (at <= step) current = li;
   }
   if (current) { // keep the last line said so far in sight, inside the log only

@@ -22,7 +22,7 @@ export function headlineOf(result, { names, fill }) {
  * Draw the result of the finished game `view` into `box` and bring it into view, focused, so a
  * screen reader reads "Game over" and the winner first.
  * @param {HTMLElement} box
- * @param {object} view the last view drawn (its `result`: scores, winners, unit, columns, rows)
+ * @param {import("./views/contract.js").View} view the last view drawn (its `result`: scores, winners, unit, columns, rows)
  * @param {{names: string[], fill: (text: string) => string, module?: import("./views/contract.js").ViewModule,
  *          onPlayAgain: (() => void) | null, onNewGame: (() => void) | null, onReplay: () => void}} how
  *   (a guest's page, whose host decides what comes next, has no Play again and no New game)

@@ -25,20 +25,21 @@ let shownGame = null;
 let currentGame = () => null;
 
 /** Wire the top bar's Rules button. `getGame()` names the game being played, or null. */
+/** @param {{getGame?: () => string|null}} [how] */
 export function initRules({ getGame } = {}) {
   if (getGame) currentGame = getGame;
   document.getElementById("btn-rules")?.addEventListener("click", (e) => {
-    openRules(currentGame() ?? lobbyGame(), e.currentTarget);
+    openRules(currentGame() ?? lobbyGame(), /** @type {HTMLElement} */ (e.currentTarget));
   });
   document.addEventListener("click", (e) => {
-    const button = e.target.closest?.("[data-rules-game]");
+    const button = /** @type {HTMLElement|null} */ (/** @type {Element} */ (e.target).closest?.("[data-rules-game]"));
     if (button) openRules(button.dataset.rulesGame, button);
   });
 }
 
 /** The game ticked in the lobby (if the lobby is drawn), else the first one. */
 function lobbyGame() {
-  return document.querySelector("#lobby input[name=game]:checked")?.value ?? GAMES[0].name;
+  return /** @type {HTMLInputElement|null} */ (document.querySelector("#lobby input[name=game]:checked"))?.value ?? GAMES[0].name;
 }
 
 /** A game's rules text (its spec's `rules`, a path from the site's root under rules/). */

@@ -31,7 +31,7 @@ export async function saveGame(setup, turn = 0) {
 /** "Load game": open the file picker (its change event loads the file). */
 export function pickFile() {
   if (curtainOpen()) return;
-  const input = $("file-load");
+  const input = /** @type {HTMLInputElement} */ ($("file-load"));
   input.value = "";
   input.click();
 }

@@ -8,6 +8,7 @@ import { readSettings, writeSettings, onSettings } from "./settings.js";
 import { applyTheme } from "./theme.js";
 
 /** The groups of the panel: [setting, legend, help, [[value, label], …]]. */
+/** @type {[key: string, legend: string, help: string, values: [string|boolean, string][]][]} */
 const GROUPS = [
   ["speed", "Computer speed", "How long a computer's turn and a replay step take at least.",
     [["slow", "Slow"], ["normal", "Normal"], ["fast", "Fast"], ["instant", "Instant"]]],
@@ -77,5 +78,5 @@ export function initSettings() {
     applyTheme(settings.theme);
     tick(settings);
   });
-  document.getElementById("btn-settings")?.addEventListener("click", (e) => openSettings(e.currentTarget));
+  document.getElementById("btn-settings")?.addEventListener("click", (e) => openSettings(/** @type {HTMLElement} */ (e.currentTarget)));
 }

@@ -17,14 +17,17 @@ export const CHOICES = Object.freeze({
   hints: [true, false],
 });
 
-const DEFAULTS = Object.freeze(Object.fromEntries(Object.entries(CHOICES).map(([k, values]) => [k, values[0]])));
+/** @typedef {{speed: string, oneChoice: boolean, theme: string, hints: boolean}} Settings */
+
+/** @type {Readonly<Settings>} */
+const DEFAULTS = /** @type {Settings} */ (Object.freeze(Object.fromEntries(Object.entries(CHOICES).map(([k, values]) => [k, values[0]]))));
 
 /** Keep only known settings with allowed values; everything else takes its default. */
 function valid(raw) {
   const out = { ...DEFAULTS };
   if (raw && typeof raw === "object" && !Array.isArray(raw)) {
     for (const [key, values] of Object.entries(CHOICES)) {
-      if (values.includes(raw[key])) out[key] = raw[key];
+      if (/** @type {readonly unknown[]} */ (values).includes(raw[key])) out[key] = raw[key];
     }
   }
   return out;
@@ -41,7 +44,10 @@ function load() {
 let current = load();
 const listeners = new Set();
 
-/** The settings now (a copy). */
+/**
+ * The settings now (a copy).
+ * @returns {Settings}
+ */
 export function readSettings() {
   return { ...current };
 }

@@ -17,7 +17,7 @@ export function describeLines(module, view, ctx, seats) {
 
 /**
  * Wire the Describe button and the shortcuts (once).
- * @param {() => ({view: object, viewer: number|null, names: string[], seats: object[],
+ * @param {() => ({view: import("./views/contract.js").View, viewer: number|null, names: string[], seats: object[],
  *                 fill: (text: string) => string} | null)} current the table on screen, if any
  */
 export function initShortcuts(current) {

@@ -25,7 +25,7 @@ function today() {
 
 /**
  * The "Your games" section (kept across the lobby's redraws: call refresh() when the lobby shows).
- * @param {{games: object[], onReplay: (entry) => void}} args  games: list_games (titles, levels);
+ * @param {{games: import("./lobby.js").GameInfo[], onReplay: (entry) => void}} args  games: list_games (titles, levels);
  *   onReplay: open a kept game in the replay.
  */
 export function yourGames({ games, onReplay }) {

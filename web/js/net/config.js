@@ -88,7 +88,10 @@ function checkTurn(value) {
   return { urls, username, credential };
 }
 
-/** The player's own TURN server, or null if none is saved (or it cannot be read). */
+/**
+ * The player's own TURN server, or null if none is saved (or it cannot be read).
+ * @returns {{urls: string[], username: string, credential: string}|null}
+ */
 export function readTurn() {
   try {
     return checkTurn(JSON.parse(localStorage.getItem(TURN_KEY) ?? "null"));

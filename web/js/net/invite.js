@@ -21,7 +21,7 @@ export function readInvitation(hash = location.hash) {
     : text.startsWith("watch&") || text === "watch" ? "watch" : null;
   if (!kind) return null;
   const q = new URLSearchParams(text.slice(kind.length + 1));
-  const get = (name) => q.get(name) ?? "";
+  const get = (/** @type {string} */ name) => q.get(name) ?? "";
   const invite = { kind, room: get("r"), password: get("p"), hostKey: get("k"), secret: get("x"),
                    seat: kind === "watch" ? null : Number(get("s")), offer: get("o") || null,
                    relays: q.has("relays") ? get("relays").split(",").filter(Boolean) : null,
@@ -30,14 +30,20 @@ export function readInvitation(hash = location.hash) {
   if (!TOKEN.test(invite.room) || !TOKEN.test(invite.password)) wrong.push("its table");
   if (!/^[A-Za-z0-9_-]{43}$/.test(invite.hostKey)) wrong.push("the host's key");
   if (!TOKEN.test(invite.secret)) wrong.push("the seat's secret");
-  if (kind === "join" && !(Number.isSafeInteger(invite.seat) && invite.seat >= 0 && invite.seat < 16)) wrong.push("the seat");
+  if (kind === "join" && !(invite.seat != null && Number.isSafeInteger(invite.seat) && invite.seat >= 0 && invite.seat < 16)) wrong.push("the seat");
   if (invite.offer != null && !/^[A-Za-z0-9_-]{8,2000}$/.test(invite.offer)) wrong.push("the connection code");
   if (invite.relays && !invite.relays.every((u) => /^wss?:\/\/[^\s]+$/.test(u))) wrong.push("its relays");
   if (wrong.length) return { kind, error: `This invitation link is damaged (${wrong.join(", ")}). Ask the host to send it again.` };
   return invite;
 }
 
-/** The page's address with an invitation in its fragment (`page`: the site's index URL). */
+/**
+ * The page's address with an invitation in its fragment (`page`: the site's index URL).
+ * @param {string|URL} page
+ * @param {{kind?: "join"|"watch", room: string, password: string, hostKey: string, seat?: number|null, secret: string,
+ *          relays?: string[]|null, ice?: string|null, offer?: string|null}} invitation
+ * @returns {string}
+ */
 export function invitationLink(page, { kind = "join", room, password, hostKey, seat, secret, relays = null, ice = null,
                                         offer = null }) {
   const q = new URLSearchParams({ r: room, p: password, k: hostKey });

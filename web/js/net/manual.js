@@ -46,7 +46,8 @@ export async function makeOffer({ iceServers = [] } = {}) {
       try {
         await Promise.race([pc.setRemoteDescription({ type: "answer", sdp }), withdrawn]);
       } catch (error) {
-        if (pc.signalingState === "closed") throw error;
+        // read again: the state may have changed while the answer was being set
+        if (/** @type {RTCSignalingState} */ (pc.signalingState) === "closed") throw error;
         pc.close();
         throw new Error(`The reply code could not be used (${error.message}): make a new invitation.`);
       }
@@ -96,6 +97,7 @@ function newConnection(iceServers) {
 }
 
 /** Resolves when candidate gathering has ended, or after GATHER_MS (using what was found). */
+/** @param {RTCPeerConnection} pc @returns {Promise<void>} */
 function gathered(pc) {
   return new Promise((resolve) => {
     if (pc.iceGatheringState === "complete") return resolve();

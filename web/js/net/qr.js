@@ -49,6 +49,7 @@ export async function qrSvg(text, { label = "QR code" } = {}) {
 /** Start the rear camera in `video` and resolve with the text of the first QR code it sees.
  *  The camera stops on success, on `signal`'s abort (rejects with its reason) and on error.
  *  Rejects with a clear Error when there is no camera or permission is refused. */
+/** @param {HTMLVideoElement} video @param {{signal?: AbortSignal}} [how] @returns {Promise<string>} */
 export async function scanQr(video, { signal } = {}) {
   signal?.throwIfAborted();
   if (!navigator.mediaDevices?.getUserMedia) {

@@ -26,8 +26,9 @@ const ACTION = "m";
  * Join a room through the relays. Resolves once a relay answers (or rejects with a clear
  * Error). Every peer that connects becomes a link; onpeer is called for each (links that
  * connected before onpeer was set are handed to it when it is set).
- * @param {{appId?: string, room: string, password?: string, relays: string[],
- *          iceServers?: RTCIceServer[]}} options iceServers left out: Trystero's own STUN servers
+ * @param {{appId?: string, room?: string, password?: string, relays?: string[],
+ *          iceServers?: RTCIceServer[]}} [options] room and relays are needed (checked here);
+ *   iceServers left out: Trystero's own STUN servers
  * @returns {Promise<{selfId: string, onpeer: null | ((link: Link) => void), leave(): void}>}
  */
 export async function openRoom({ appId = "moteplay", room, password, relays, iceServers } = {}) {
@@ -105,7 +106,9 @@ export async function openRoom({ appId = "moteplay", room, password, relays, ice
   return handle;
 }
 
-/** Resolves once one of ``urls`` has an open socket; rejects after JOIN_TIMEOUT_MS. */
+/** Resolves once one of ``urls`` has an open socket; rejects after JOIN_TIMEOUT_MS.
+ *  @param {{getRelaySockets: () => Record<string, WebSocket>}} trystero @param {string[]} urls
+ *  @returns {Promise<void>} */
 function firstRelay(trystero, urls) {
   const open = () => {
     const sockets = trystero.getRelaySockets();

@@ -28,6 +28,8 @@ export async function checkDeal({ secret, contributions, save }, { commitment, c
 /**
  * Verify a revealed game. `reveal`: guest.js's {ok, problems, save, prints, seat}.
  * `onProgress(text)` hears each step. Resolves to {ok, checked, problems}.
+ * @param {{problems: string[], save: string, prints: string[], seat: number|null}} reveal
+ * @param {{onProgress?: (text: string) => void}} [how]
  */
 export async function verifyGame(reveal, { onProgress = () => {} } = {}) {
   const problems = [...reveal.problems];

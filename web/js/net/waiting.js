@@ -101,7 +101,7 @@ function byCodes(seat, name, { offer }) {
 /**
  * Draw the remote seats into `root`.
  * @param {HTMLElement} root
- * @param {{seats: object[], states: (string|null)[], links: (string|null)[], watchLink: string,
+ * @param {{seats: {kind: string, name: string, standIn?: string|null}[], states: (string|null)[], links: (string|null)[], watchLink: string,
  *          levels: {name: string, title: string}[], onStandIn: (seat: number, level: string|null) => void,
  *          offer: (seat: number) => Promise<{link: string, accept: (code: string) => Promise<void>}>,
  *          watching: number}} how
@@ -153,7 +153,7 @@ export function howToConnect() {
 
 /** The user's own TURN server (kept in this browser; used for every connection from now on). */
 function turnSettings() {
-  const turn = readTurn() ?? {};
+  const turn = readTurn() ?? { urls: [], username: "", credential: "" };
   const urls = h("input", { type: "text", value: turn.urls ?? "", placeholder: "turn:turn.example.org:3478", dataset: { testid: "turn-urls" } });
   const username = h("input", { type: "text", value: turn.username ?? "", autocomplete: "off" });
   const credential = h("input", { type: "password", value: turn.credential ?? "", autocomplete: "off" });

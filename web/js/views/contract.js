@@ -19,8 +19,30 @@
  * @property {string} prompt               with {P0}-style seat names
  * @property {{id: string, label: string}[]} legal_actions  [] unless `seat` is to move
  * @property {string[]} log
- * @property {object|null} result          the final score table once over (State.result)
- * @property {object} table                the game's own table
+ * @property {number} [num_players]
+ * @property {string} [title]              the game's title
+ * @property {Result|null} result          the final score table once over (State.result)
+ * @property {GameData} table              the game's own table
+ */
+
+/**
+ * The final score table (State.result), with a game's own fields beside (GameData).
+ * @typedef {ResultTable & GameData} Result
+ */
+
+/**
+ * A row per seat, its cells under `columns`.
+ * @typedef {object} ResultTable
+ * @property {number[]} winners
+ * @property {[string, string]} [unit]    the score's unit, one and many ("point", "points")
+ * @property {string[]} columns
+ * @property {{seat: number, cells: (number|string)[], total: number}[]} rows
+ * @property {number[]} [scores]
+ */
+
+/**
+ * A game's own data as its engine sends it (JSON): each game's view module knows its fields.
+ * @typedef {Record<string, any>} GameData
  */
 
 /**
@@ -69,7 +91,7 @@
  * Draw one seat's private holdings (a hand, face-down cards) from State.open_hands(), for a
  * finished game's replay with all hands open.
  * @callback RenderHoldings
- * @param {object} holding     {seat, ...} in the card shapes of the game's views
+ * @param {GameData} holding   {seat, ...} in the card shapes of the game's views
  * @param {ViewContext} ctx
  * @returns {Node|Node[]}
  */

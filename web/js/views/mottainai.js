@@ -171,6 +171,14 @@ function wing(p, which, t) {
                  : h("p", { class: "muted mt-none" }, "no works"));
 }
 
+/** One edge of a temple (sales, the craft bench): its cards, grouped.
+ *  @param {string} title
+ *  @param {string} testid
+ *  @param {import("./contract.js").GameData[]} groupList
+ *  @param {string} kind
+ *  @param {import("./contract.js").GameData[]} cards
+ *  @param {{legal?: {id: string, label: string}[], ctx?: import("./contract.js").ViewContext, verbs?: string[]}} [how]
+ *    for clickable cards: the legal actions, the shell's context and the verbs the cards answer to */
 function edge(title, testid, groupList, kind, cards, { legal, ctx, verbs = [] } = {}) {
   return h("section", { class: `mt-edge mt-edge--${testid}`, dataset: { testid }, "aria-label": title },
     h("h4", { class: "mt-edge__title" }, title),

@@ -1,0 +1,9 @@
+// Browser interfaces the page uses where the browser has them, which TypeScript's DOM library
+// does not describe yet.
+
+/** The Barcode Detection API (Chromium): net/qr.js reads QR codes with it when it is there. */
+declare class BarcodeDetector {
+  constructor(options?: { formats?: string[] });
+  static getSupportedFormats(): Promise<string[]>;
+  detect(source: CanvasImageSource | ImageData): Promise<{ rawValue: string }[]>;
+}
