@@ -16,13 +16,19 @@ import { commitmentOf, seedOf, viewPrint } from "./crypto.js";
  * before it joined), contribution (its own part), seat}. Resolves to {problems (empty: all
  * good), seed, save}.
  */
-export async function checkDeal({ secret, contributions, save }, { commitment, contribution, seat }) {
+export async function checkDeal({ secret, contributions, save }, { commitment, contribution, seat, partUsed = true }) {
   const problems = [];
+  const notes = [];
   if (await commitmentOf(secret) !== commitment) problems.push("the host's secret does not match what it committed to before the deal");
-  if (seat != null && contributions[seat] !== contribution) problems.push("your part of the deal was not used");
+  if (seat != null && contributions[seat] !== contribution) {
+    // this device joined after the seat's part was given from another device: it cannot
+    // check that part, and says so plainly (it is no sign of cheating)
+    if (partUsed) problems.push("your part of the deal was not used");
+    else notes.push("this device joined after your part of the deal was given from another device, so it checks the host's secret and the seed, not your part");
+  }
   const seed = await seedOf(secret, contributions);
   if (save?.seed !== seed) problems.push("the game was not dealt from the agreed seed");
-  return { problems, seed, save };
+  return { problems, notes, seed, save };
 }
 
 /**
