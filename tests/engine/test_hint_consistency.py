@@ -17,7 +17,7 @@ import pytest
 import engine
 from engine import bridge
 from engine.bots import make_bot
-from engine.games.motto.bots import motto_options
+from engine.games.motto.bots import _doing, motto_options
 from engine.rng import Rng
 
 #: hints followed at most in one turn (Motto: a play is four steps; Mottainai's turn is longer)
@@ -143,6 +143,10 @@ def test_cards_chosen_are_put_back_only_for_a_better_decision_named_in_the_reaso
         assert ["cancel"] not in options
         assert any(line[0] != "cancel" for line in options)   # the choice can always be finished
         for line in options:
+            name = _doing(state, line)
+            if line[-1] == "confirm":          # a set is named by its three cards, no more
+                assert name.count(", ") == 2 and name.startswith(
+                    "putting the chosen cards back and playing " if line[0] == "cancel" else "playing "), name
             if line[0] == "cancel":
                 continue
             after = state.clone()

@@ -334,14 +334,17 @@ def _doing(state: MottoState, line) -> str:
     "playing 1 Money (blue), 2 Money (blue), 3 Money (blue)", "putting the chosen cards back
     and taking 2 Love (red)"."""
     first = line[0]
-    if first == "cancel":
-        back = "putting the chosen cards back"
-        return f"{back} and {_doing(state, line[1:])}" if len(line) > 1 else back
+    if first == "cancel" and len(line) > 1:
+        if line[-1] == "confirm":
+            then = "playing " + ", ".join(_short(card) for card in _play_cards(state, line))
+        else:
+            then = _doing(state, line[1:])
+        return f"putting the chosen cards back and {then}"
     if line[-1] == "confirm":
         return "playing " + ", ".join(_short(card) for card in _play_cards(state, line))
     if first.startswith("take:"):
         return f"taking {_short(state.pool[int(first[5:])])}"
-    return {"draw": "drawing", "pass": "passing"}.get(first, first)
+    return {"draw": "drawing", "pass": "passing", "cancel": "putting the chosen cards back"}.get(first, first)
 
 
 def _play_cards(state: MottoState, line) -> list:
