@@ -1337,14 +1337,16 @@ function drawVerify(box) {
     box.append(h("p", { class: "hint", dataset: { testid: "verify-wait" } }, "Waiting for the host to reveal its secret…"));
     return;
   }
+  const notes = reveal.notes ?? [];
   if (!reveal.ok) said.textContent = `Warning: ${reveal.problems.join("; ")}.`;
+  else if (notes.length) said.textContent = `Note: ${notes.join("; ")}.`;
   const button = h("button", { type: "button", dataset: { testid: "verify" }, onclick: async () => {
     button.disabled = true;
     const { verifyGame } = await import("./net/verify.js");
     const result = await verifyGame(reveal, { onProgress: (text) => { said.textContent = text; } });
-    said.textContent = result.ok
-      ? `Verified: the deal came from the seed you helped make, and all ${result.checked} views you were shown follow from it and the moves.`
-      : `Not verified: ${result.problems.join("; ")}.`;
+    said.textContent = !result.ok ? `Not verified: ${result.problems.join("; ")}.`
+      : notes.length ? `Verified: the deal came from the agreed seed, and all ${result.checked} views this device was shown follow from it and the moves. Note: ${notes.join("; ")}.`
+      : `Verified: the deal came from the seed you helped make, and all ${result.checked} views you were shown follow from it and the moves.`;
     said.dataset.ok = String(result.ok);
     button.disabled = false;
   } }, "Verify this game");
