@@ -303,3 +303,23 @@ def test_a_hint_reason_names_the_passed_over_move(app, tmp_path):
     assert shown["action"] in shown["ringed"] and not set(marked) & set(shown["ringed"])
     assert "scores" in shown["announced"]
     assert_no_axe_violations(page, "Motto with a hint that passes over a set")
+
+
+def test_a_suggestion_never_stays_over_a_replayed_step(app):
+    """The live position's suggestion goes when the replay opens: the step shown there is
+    another position, and a ringed card or a "Suggested: …" line would point at the wrong one."""
+    page = app
+    page.click("[data-testid=game-motto]")
+    start(page, players=2, seats=["human", "greedy"], seed=7)
+    for _ in range(2):  # a few steps to replay
+        page.locator("#table [data-action=draw]").click()
+        wait_idle(page)
+    ask_hint(page)
+    expect(page.locator(HINT_LINE)).to_be_visible()
+    page.click("[data-testid=replay-open]")
+    page.wait_for_function("window.__app.phase === 'replay' && window.__app.idle", timeout=WAIT_MS)
+    page.click("[data-testid=replay-first]")
+    expect(page.locator("[data-testid=replay-step]")).to_contain_text("Step 0 of")
+    expect(page.locator(HINT_LINE)).to_be_hidden()
+    assert page.locator(RINGED).count() == 0
+    expect(page.locator("[data-testid=hint]")).to_be_hidden()
