@@ -10,13 +10,20 @@
 import { readBuild, start, request } from "../engine-client.js";
 import { commitmentOf, seedOf, viewPrint } from "./crypto.js";
 
+/** A game's save as the host reveals it (the engine's JSON; `seed`: the seed it was dealt from).
+ *  @typedef {{seed?: unknown, [key: string]: unknown}} Save */
+
 /**
  * The fair deal, checked when the host reveals its secret at the end. `reveal`: the host's
  * {secret, contributions, save}; `mine`: what this page kept, {commitment (the host's, from
  * before it joined), contribution (its own part), seat}. Resolves to {problems (empty: all
  * good), seed, save}.
+ * @param {{secret: string, contributions: (string | null)[], save: Save | null}} reveal
+ * @param {{commitment: string, contribution: string, seat: number | null}} mine
+ * @returns {Promise<{problems: string[], seed: number, save: Save | null}>}
  */
 export async function checkDeal({ secret, contributions, save }, { commitment, contribution, seat }) {
+  /** @type {string[]} */
   const problems = [];
   if (await commitmentOf(secret) !== commitment) problems.push("the host's secret does not match what it committed to before the deal");
   if (seat != null && contributions[seat] !== contribution) problems.push("your part of the deal was not used");
@@ -28,8 +35,10 @@ export async function checkDeal({ secret, contributions, save }, { commitment, c
 /**
  * Verify a revealed game. `reveal`: guest.js's {ok, problems, save, prints, seat}.
  * `onProgress(text)` hears each step. Resolves to {ok, checked, problems}.
- * @param {{problems: string[], save: string, prints: string[], seat: number|null}} reveal
+ * @param {{problems: string[], save: Save, prints: Record<string, string>, seat: number|null}} reveal
+ *   `prints`: the fingerprint of the view shown at each step
  * @param {{onProgress?: (text: string) => void}} [how]
+ * @returns {Promise<{ok: boolean, checked: number, problems: string[]}>}
  */
 export async function verifyGame(reveal, { onProgress = () => {} } = {}) {
   const problems = [...reveal.problems];
