@@ -272,8 +272,8 @@ HINT_SLICE = 0.2
 MAX_HINT_SLICE = 2.0
 #: the largest fixed hint budget, in rollouts (repeatable hints, for tests)
 MAX_HINT_ITERATIONS = 20_000
-#: the hint's random generator starts from this plus the number of actions so far, so the
-#: same position with the same budget in iterations gets the same suggestion
+#: the hint's random generator starts from this plus the number of the turn in progress
+#: (:func:`hint_rng`)
 HINT_SEED = 0x48494E54
 
 #: the hint being worked out (``hint_start`` .. ``hint_step``), and the game it was asked in
@@ -287,6 +287,15 @@ def _seconds(value, what: str, most: float) -> float:
             or not 0 < value <= most):
         raise ValueError(f"{what} must be a number above 0 and at most {most:g}, not {quote(value)}")
     return float(value)
+
+
+def hint_rng(state: State) -> Rng:
+    """The random generator of a hint asked in ``state``: it starts from ``HINT_SEED`` plus the
+    number of the turn in progress (:attr:`State.turn`), so the same position with the same
+    budget in iterations gets the same suggestion, and so do the positions of one turn that
+    differ only by a choice in progress (cards chosen, then put back): a suggestion followed
+    step by step is searched again on the same simulated deals, and goes on with its plan."""
+    return Rng(HINT_SEED + state.turn)
 
 
 def _new_hint(spec, name: str) -> HintSearch:
@@ -311,7 +320,7 @@ def _new_hint(spec, name: str) -> HintSearch:
         raise ValueError(f"there is no move to suggest: it is {{P{state.current_player}}}'s turn, "
                          f"not {{P{seat}}}'s")
     bot = make_bot(state.info.name, HINT_LEVEL)
-    return HintSearch(bot, state, seat, Rng(HINT_SEED + len(state.history)), seconds=seconds,
+    return HintSearch(bot, state, seat, hint_rng(state), seconds=seconds,
                       iterations=iterations)
 
 

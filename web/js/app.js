@@ -715,12 +715,15 @@ function drawTurn(view, thinking, waiting) {
     turn.textContent = "The game is over.";
   } else if (waiting != null && thinking == null) {
     const name = app.setup.seats[waiting]?.name ?? "";
-    const away = app.host && app.host.states()[waiting] !== "connected";
+    // a player on another device who has dropped: every page says so (the host's page knows
+    // it first hand, a guest's page from the host's seat list)
+    const away = app.host ? app.host.states()[waiting] !== "connected" : app.setup.seats[waiting]?.away === true;
     turn.replaceChildren(
       h("span", { class: "turn__who", dataset: { testid: "waiting-for" } },
         away ? `Waiting for ${name} to come back` : app.guest ? `${name}'s turn` : `${name}'s turn, on their device`),
-      h("span", { class: "turn__prompt" }, away ? "The game goes on when they reconnect, or give the seat to the computer (Players)."
-                                                : fill(view.prompt)));
+      h("span", { class: "turn__prompt" }, !away ? fill(view.prompt)
+        : app.guest ? "The game goes on when they reconnect, or when the host gives their seat to the computer."
+        : "The game goes on when they reconnect, or give the seat to the computer (Players)."));
   } else if (thinking != null) {
     turn.replaceChildren(
       h("span", { class: "turn__who" }, app.setup.seats[thinking].name),
@@ -958,7 +961,7 @@ async function openTable(setup) {
   const config = await netConfigOf();
   const local = setup.seats.find((s) => s.kind === "human");
   const table = await newTable(setup.seats, {
-    hostName: local?.name ?? "The host", relays: config.custom ? config.relays : null,
+    hostName: local?.name ?? "", relays: config.custom ? config.relays : null,
     ice: config.custom && !config.iceServers.length ? "none" : null });
   table.setup = { ...setup, seats: setup.seats.map((s) => ({ ...s })) };
   table.phase = "waiting";
@@ -988,7 +991,7 @@ async function reopenTable(room) {
   const table = readTable();
   if (!table || table.room !== room || table.seats.length !== app.setup.seats.length) {
     // the table is gone (another browser's save, or storage cleared): new invitations
-    app.table = await newTable(app.setup.seats, { hostName: app.setup.seats.find((s) => s.kind === "human")?.name ?? "The host" });
+    app.table = await newTable(app.setup.seats, { hostName: app.setup.seats.find((s) => s.kind === "human")?.name ?? "" });
     for (const [i, s] of app.table.seats.entries()) if (s.remote) s.joined = true;
     writeTable(app.table);
   } else {
@@ -1018,7 +1021,8 @@ const hostShell = {
   table: () => ({
     game: app.setup.game, title: gameInfo(app.setup.game)?.title ?? app.setup.game, hints: app.setup.hints !== false,
     options: app.setup.options,
-    seats: app.setup.seats.map((s) => ({ name: s.name, kind: s.kind === "remote" && !s.standIn ? "remote" : botLevel(s) ? "bot" : "human" })),
+    seats: app.setup.seats.map((s, i) => ({ name: s.name, kind: s.kind === "remote" && !s.standIn ? "remote" : botLevel(s) ? "bot" : "human",
+                                            ...(s.kind === "remote" && !s.standIn && app.host?.states()[i] === "away" ? { away: true } : {}) })),
   }),
   started: () => app.hosting === "playing" && app.status != null,
   hints: () => app.setup.hints !== false,
@@ -1178,6 +1182,14 @@ async function guestBoot() {
     },
     onState: guestState,
     onRefused: (msg) => showError(fill(msg.error)),
+    onHeld: (error) => {
+      seated();
+      guestStopped("held", error);
+    },
+    onEnded: () => {
+      seated();
+      guestStopped("ended", "The host ended this table. To play again, ask the host for a new invitation.");
+    },
     onDeal: () => {
       // the host deals a new game at this table: wait for it as at the start
       app.gen += 1;
@@ -1223,13 +1235,38 @@ function guestSetup(table) {
   return {
     game: String(table.game), numPlayers: table.seats.length, hints: table.hints !== false,
     options: table.options ?? {}, title: String(table.title ?? table.game),
-    seats: table.seats.map((s, i) => ({ name: name(s.name, i), kind: i === app.mySeat ? "human" : s.kind === "bot" ? "bot" : "remote" })),
+    seats: table.seats.map((s, i) => ({ name: name(s.name, i), kind: i === app.mySeat ? "human" : s.kind === "bot" ? "bot" : "remote",
+                                        away: s.away === true })),
   };
+}
+
+/** A guest's page that stops trying: the seat is played on another device, or the host ended
+ *  the table. A game on screen stays (its end, say), with the word in the status chip. */
+function guestStopped(why, text) {
+  const titles = { held: "This seat is already taken", ended: "This table has ended" };
+  guestConnection(why, text);
+  if (GAME_PHASES.has(app.phase)) {
+    showNotice(text);
+    return;
+  }
+  app.gen += 1;
+  setPhase("stopped");
+  setIdle(true);
+  $("loading").classList.add("is-stopped");
+  $("loading-text").textContent = titles[why];
+  $("loading-step").textContent = text;
+  $("loading-hint").textContent = "";
+  const actions = $("loading-actions");
+  actions.replaceChildren(...(why === "held"
+    ? [h("button", { type: "button", dataset: { testid: "guest-retry" }, onclick: () => location.reload() }, "Try again")] : []));
+  show(actions, why === "held");
+  showSection("loading");
 }
 
 function guestState(msg) {
   app.setup = guestSetup(msg.table);
   app.guestStatus = msg.status;
+  guestConnection(app.guest.connection); // who is away, in the status chip
   show($("reply-code"), false);
   if (!GAME_PHASES.has(app.phase) && app.phase !== "starting") {
     app.gen += 1;
@@ -1252,16 +1289,23 @@ function guestState(msg) {
 function guestConnection(state, detail) {
   document.body.dataset.net = state;
   const chip = $("net-status");
+  const away = state === "connected" ? (app.setup?.seats ?? []).filter((s, i) => s.away && i !== app.mySeat).map((s) => s.name) : [];
+  // the game is over and the host's page has gone: nothing is coming, unless the host deals again
+  if (state === "reconnecting" && app.status?.is_over) state = "left";
   const texts = {
     connecting: "Connecting to the host…",
-    joining: `Joining ${detail || "the host"}'s table…`,
-    connected: "Connected to the host",
+    // a host with no seat of their own has no name here (an older host says "The host")
+    joining: detail && detail !== "The host" ? `Joining ${detail}'s table…` : "Joining the host's table…",
+    connected: away.length ? `Connected to the host · ${away.join(", ")} ${away.length === 1 ? "is" : "are"} away` : "Connected to the host",
     reconnecting: "Connection lost: reconnecting…",
+    left: "The game is over and the host has left the table",
     failed: `Could not connect: ${detail}`,
+    held: "This seat is played on another device",
+    ended: "The host ended this table",
   };
   // a phone's top bar has room for a word: the short text there, the whole one elsewhere (CSS)
-  const short = { connecting: "Connecting…", joining: "Joining…", connected: "Connected",
-                  reconnecting: "Reconnecting…", failed: "Not connected" };
+  const short = { connecting: "Connecting…", joining: "Joining…", connected: away.length ? `${away.length} away` : "Connected",
+                  reconnecting: "Reconnecting…", left: "Host left", failed: "Not connected", held: "Seat taken", ended: "Table ended" };
   chip.replaceChildren(h("span", { class: "net-status__long" }, texts[state] ?? state),
                        h("span", { class: "net-status__short" }, short[state] ?? texts[state] ?? state));
   chip.dataset.state = state;
@@ -1317,9 +1361,11 @@ async function startReplay() {
   const gen = ++app.gen; // pauses the game loop
   setPhase("replay");
   setIdle(false);
+  authority.hold("replay"); // the game waits while its past is shown
   show($("result"), false);
   clearDescription();
   clearOneChoiceNote();
+  clearHint(); // a suggestion for the live position never stays over a past step
   app.view = null; // "Describe the table" has nothing live to describe meanwhile
   const opened = await openReplay({
     game: app.setup.game, names: names(), humans: humans(), isOver: app.status.is_over, showError,

@@ -258,13 +258,39 @@ def motto_evaluate(state: MottoState) -> list[float]:
 
 def motto_options(state: MottoState, seat: int) -> list[list[str]]:
     """Whole decisions for the hard bot: each take, the draw, and the best-paying sets (at most
-    four, each a complete select-select-select-confirm line). Only the seat's own hand is read."""
+    four, each a complete select-select-select-confirm line). Only the seat's own hand is read.
+
+    With cards already chosen, the decisions are the same ones, as they stand from here (the
+    position differs from the start of the turn only by the choice so far): a set that holds
+    the chosen cards goes on with its other cards and ``confirm``; every other decision starts
+    with ``cancel`` (the chosen cards go back) and then is taken whole. Only when no set among
+    them holds the chosen cards is the best-paying set that does added, last. So a search from
+    a choice in progress compares what the search before the first choice compared, and
+    following a suggestion leads on to the end of its set, never back to the start of it."""
+    if not state.selection:
+        return _turn_options(state, seat)
+    start = state.clone()
+    start.selection = []
+    start._forget_legal()
+    chosen = list(state.selection)
+    options, held = [], False
+    for line in _turn_options(start, seat):
+        rest = _rest_of_set(line, chosen)
+        if rest is None:
+            options.append(["cancel"] + line)
+        else:
+            options.append(rest)
+            held = True
+    if not held:
+        plan = best_play(state.stacks, state.hands[seat], chosen)
+        if plan is not None:
+            options.append([f"select:{c.key}" for c in plan[1][len(chosen):]] + ["confirm"])
+    return options
+
+
+def _turn_options(state: MottoState, seat: int) -> list[list[str]]:
+    """:func:`motto_options` of a position where no card is chosen yet."""
     legal = [a.id for a in state.legal_actions()]
-    if state.selection:
-        plan = best_play(state.stacks, state.hands[seat], state.selection)
-        done = len(state.selection)
-        options = [[f"select:{c.key}" for c in plan[1][done:]] + ["confirm"]] if plan else []
-        return options + [["cancel"]] if "cancel" in legal else options or [[legal[0]]]
     options = [[a] for a in legal if a.startswith("take:") or a == "draw" or a == "pass"]
     hand = state.hands[seat]
     plays = {}
@@ -274,6 +300,21 @@ def motto_options(state: MottoState, seat: int) -> list[list[str]]:
     ranked = sorted(plays.items(), key=lambda kv: (-kv[1], kv[0]))[:4]
     options += [[f"select:{c.key}" for c in triple] + ["confirm"] for triple, _ in ranked]
     return options
+
+
+def _rest_of_set(line: list[str], chosen: list) -> list[str] | None:
+    """What is left of the set ``line`` (a whole select-select-select-confirm line) once the
+    ``chosen`` cards are chosen: its other cards' ``select`` steps (in its order) and
+    ``confirm``; ``None`` when ``line`` is no set, or not one that holds every chosen card."""
+    if line[-1] != "confirm":
+        return None
+    rest = [a for a in line if a.startswith("select:")]
+    for card in chosen:
+        step = f"select:{card.key}"
+        if step not in rest:
+            return None
+        rest.remove(step)
+    return rest + ["confirm"]
 
 
 def _tokens_text(stacks: dict, cards, sizes: bool = True) -> str:
@@ -290,8 +331,15 @@ def _short(card) -> str:
 
 def _doing(state: MottoState, line) -> str:
     """A move of ``line`` in Motto's words, as a gerund: "taking 2 Love (red)", "drawing",
-    "playing 1 Money (blue), 2 Money (blue), 3 Money (blue)"."""
+    "playing 1 Money (blue), 2 Money (blue), 3 Money (blue)", "putting the chosen cards back
+    and taking 2 Love (red)"."""
     first = line[0]
+    if first == "cancel" and len(line) > 1:
+        if line[-1] == "confirm":
+            then = "playing " + ", ".join(_short(card) for card in _play_cards(state, line))
+        else:
+            then = _doing(state, line[1:])
+        return f"putting the chosen cards back and {then}"
     if line[-1] == "confirm":
         return "playing " + ", ".join(_short(card) for card in _play_cards(state, line))
     if first.startswith("take:"):
@@ -300,8 +348,11 @@ def _doing(state: MottoState, line) -> str:
 
 
 def _play_cards(state: MottoState, line) -> list:
-    """The three cards a play line (its ``select`` steps and ``confirm``) plays."""
-    return list(state.selection) + [CARD_BY_KEY[a[7:]] for a in line if a.startswith("select:")]
+    """The three cards a play line (its ``select`` steps and ``confirm``) plays: the cards
+    chosen so far and those it chooses, or only those it chooses when it first puts the
+    chosen ones back (``cancel``)."""
+    chosen = [] if line[0] == "cancel" else list(state.selection)
+    return chosen + [CARD_BY_KEY[a[7:]] for a in line if a.startswith("select:")]
 
 
 def motto_scores_now(state: MottoState, seat: int, line: list[str]) -> tuple[int, str]:
@@ -317,16 +368,35 @@ def motto_reason(state: MottoState, seat: int, line: list[str], found: Found) ->
     """Why the search suggests ``line``, in Motto's words: what the set takes now, or the set a
     face-up card makes with the hand, the move it passes over (a set that scores more now, or
     a close one) with what each brings, then the chance to win a few turns ahead in the
-    simulated deals (only from enough of them; see :func:`~engine.bots.hints.judged`). Only the
-    seat's own hand and the table are read."""
-    first = line[0]
+    simulated deals (only from enough of them; see :func:`~engine.bots.hints.judged`). A line
+    that first puts the chosen cards back says so, and what to do instead. Only the seat's
+    own hand and the table are read."""
+    back = line[0] == "cancel" and len(line) > 1
+    move = line[1:] if back else line
+    first = move[0]
     hand = state.hands[seat]
     card = state.pool[int(first[5:])] if first.startswith("take:") else None
     plan = best_play(state.stacks, hand + [card], (card,)) if card is not None else None
     # another move is compared with "it" where nothing before it names another thing (the
     # page says "Suggested: <the move>." first); after a sentence about a set or the table, by name
-    named = line[-1] == "confirm" or (card is not None and not (plan and plan[0] > 0)) or first == "pass"
+    named = (move[-1] == "confirm" or (card is not None and not (plan and plan[0] > 0)) or first == "pass"
+             or (back and first == "draw"))
     odds = judged(state, line, found, _doing, named=named)
+    if back:
+        if move[-1] == "confirm":
+            cards = _play_cards(state, line)
+            points = _payout_value(state.stacks, cards)
+            names = ", ".join(_short(card) for card in cards)
+            return (f"Put the chosen cards back and play {names} instead: it takes "
+                    f"{_tokens_text(state.stacks, cards)}, {plural(points, 'point')} now. {odds}")
+        if card is not None:
+            if plan and plan[0] > 0:
+                return (f"Put the chosen cards back and take {_short(card)} instead: with your hand, it "
+                        f"makes a set worth {plural(plan[0], 'point')} "
+                        f"({_tokens_text(state.stacks, plan[1], sizes=False)}). {odds}")
+            return f"Put the chosen cards back and take {_short(card)} instead. {odds}"
+        if first == "draw":
+            return f"Put the chosen cards back and draw instead. {odds}"
     if line[-1] == "confirm":
         cards = _play_cards(state, line)
         points = _payout_value(state.stacks, cards)
@@ -340,5 +410,5 @@ def motto_reason(state: MottoState, seat: int, line: list[str], found: Found) ->
     if first == "draw":
         return f"No card on the table makes a better set for you now. {odds}"
     if first == "cancel":
-        return f"Put the chosen cards back: another set is better. {odds}"
+        return f"Put the chosen cards back. {odds}"
     return odds

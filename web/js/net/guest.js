@@ -47,6 +47,7 @@ function memoryFor(invite) {
 
 export function joinTable(invite, handlers = {}) {
   const on = { onSeated() {}, onState() {}, onConnection() {}, onReveal() {}, onRefused() {}, onReplyCode() {}, onDeal() {},
+               onHeld() {}, onEnded() {},
                ...handlers };
   const memory = memoryFor(invite);
   const mine = memory.data;
@@ -134,6 +135,10 @@ export function joinTable(invite, handlers = {}) {
       case "seated":
         seat = msg.seat;
         table = msg.table;
+        // whether the deal holds this device's own part (not when the seat first joined from
+        // another device): the check at the end says what it could check
+        if (typeof msg.part === "boolean") mine.partUsed = msg.part;
+        memory.save();
         if (msg.waiting && mine.commitmentChanged) {
           mine.commitmentChanged = false; // a new deal before any card was dealt: all is well
           memory.save();
@@ -145,6 +150,12 @@ export function joinTable(invite, handlers = {}) {
         await gotState(msg);
         return;
       case "refused":
+        if (msg.re === "join" && msg.held) {
+          // the seat is played on another device now: say so at once, stop trying
+          on.onHeld(msg.error);
+          leave();
+          return;
+        }
         if (!answer(msg.re, { ok: false, error: msg.error, ...(msg.stale ? { stale: true } : {}) })) on.onRefused(msg);
         return;
       case "undone":
@@ -165,6 +176,13 @@ export function joinTable(invite, handlers = {}) {
         link.send(encode("join", { seat: invite.seat, secret: invite.secret, device: mine.device,
                                    contribution: mine.contribution }));
         on.onDeal(msg);
+        return;
+      case "closed":
+        // the host ended this table (a new game without it): nothing more will come
+        mine.closed = true;
+        memory.save();
+        leave();
+        on.onEnded("closed");
         return;
       case "reveal":
         reveal = await checkReveal(msg);
@@ -198,7 +216,8 @@ export function joinTable(invite, handlers = {}) {
 
   /** The end: the host's secret against its commitment, the seed against everyone's parts. */
   async function checkReveal(msg) {
-    const deal = await checkDeal(msg, { commitment: mine.commitment, contribution: mine.contribution, seat });
+    const deal = await checkDeal(msg, { commitment: mine.commitment, contribution: mine.contribution, seat,
+                                        partUsed: mine.partUsed !== false });
     if (mine.commitmentChanged) deal.problems.unshift("the host's commitment changed during the game");
     return { ...deal, ok: deal.problems.length === 0, prints: { ...mine.prints }, seat };
   }
@@ -329,7 +348,20 @@ export function joinTable(invite, handlers = {}) {
   window.addEventListener("online", wake);
   window.addEventListener("pagehide", () => host?.send(encode("bye")));
 
-  connect();
+  /** Leave the table for good: no more reconnecting. */
+  function leave() {
+    if (closed) return;
+    closed = true;
+    clearInterval(watchdog);
+    failWaiting("You left the table.");
+    host?.send(encode("bye"));
+    host = null;
+    room?.leave();
+  }
+
+  // a table the host has ended says so at once, without trying to connect
+  if (mine.closed) queueMicrotask(() => on.onEnded("closed"));
+  else connect();
 
   return {
     session,
@@ -343,11 +375,6 @@ export function joinTable(invite, handlers = {}) {
     get ignored() { return ignored; },
     get prints() { return { ...mine.prints }; },
     reconnect,
-    leave() {
-      closed = true;
-      clearInterval(watchdog);
-      host?.send(encode("bye"));
-      room?.leave();
-    },
+    leave,
   };
 }

@@ -62,7 +62,14 @@ export async function openHost({ record, authority, shell, config, onRecord = ()
     if (entry?.seat !== undefined && holders.get(holderKey(entry)) === link) {
       holders.delete(holderKey(entry));
       shell.onSeats();
+      tellSeats();
     }
+  }
+
+  /** A seat dropped or came back: every other page shows who is away (its seat list). */
+  function tellSeats(except = null) {
+    if (closed || !shell.started()) return;
+    for (const [link, entry] of links) if (link !== except && entry.seat !== undefined) sendState(link, entry);
   }
 
   const holderKey = (entry) => (entry.seat === null ? `watch:${entry.device}` : entry.seat);
@@ -191,7 +198,9 @@ export async function openHost({ record, authority, shell, config, onRecord = ()
     if (holder && holder !== link && !holder.closed) {
       const holding = links.get(holder);
       if (!isWatch && holding?.device !== msg.device) {
-        refuse(link, "join", `${shell.table().seats[msg.seat]?.name ?? "That seat"} is already played by a connected device.`);
+        const name = shell.table().seats[msg.seat]?.name ?? "This seat";
+        send(link, "refused", { re: "join", held: true,
+          error: `${name} is already played on another device, which is connected now. If that was you, close the game there, then try again here; otherwise ask the host for your own invitation.` });
         return;
       }
       // the same device again (a reload, a woken phone): the new connection takes over
@@ -208,12 +217,14 @@ export async function openHost({ record, authority, shell, config, onRecord = ()
       onRecord();
     }
     if (!isWatch) seats[msg.seat].joined = true;
-    send(link, "seated", { seat: msg.seat, table: shell.table(), waiting: !shell.started() });
+    send(link, "seated", { seat: msg.seat, table: shell.table(), waiting: !shell.started(),
+                           ...(isWatch ? {} : { part: seats[msg.seat].contribution === msg.contribution }) });
     // from now on the authority hands this link its seat's view after every change
     entry.unscreen();
     entry.unscreen = authority.screen({ seat: () => (shell.started() ? entry.seat : undefined),
                                         show: (delivery) => deliver(link, entry, delivery) });
     shell.onSeats();
+    tellSeats(link);
     if (shell.started()) await sendState(link, entry);
   }
 
@@ -341,17 +352,24 @@ export async function openHost({ record, authority, shell, config, onRecord = ()
         },
       };
     },
+    /** End the table: every guest is told (its page says the table has ended), then the
+     *  connections close (a moment later, so the word gets there first). */
     close() {
       closed = true;
       clearInterval(timer);
-      for (const [link, entry] of links) {
+      const ending = [...links];
+      for (const [link, entry] of ending) {
         entry.unscreen();
-        link.close();
+        send(link, "closed", {});
       }
       links.clear();
       holders.clear();
       for (const o of offers.values()) o.close();
-      room?.leave();
+      const leaving = room;
+      setTimeout(() => {
+        for (const [link] of ending) link.close();
+        leaving?.leave();
+      }, 500);
     },
   };
 }

@@ -126,16 +126,19 @@ export function parseIntent(data) {
 /**
  * What the host sends (a guest checks the shape, then draws it as text):
  *   proof    {nonce, peer, sig, commitment, host}   the host's answer to hello
- *   seated   {seat, table, waiting} you have this seat; `table`: the game, seats and names;
- *                                   `waiting`: the game is not dealt yet
+ *   seated   {seat, table, waiting, part?} you have this seat; `table`: the game, seats, names
+ *                                   and who is away; `waiting`: the game is not dealt yet;
+ *                                   `part`: the deal holds the part this device sent
+ *   closed   {}                     the host has ended this table: nothing more will come
  *   deal     {commitment}           a new game at this table: the host's new commitment (join again
  *                                   with a new contribution)
  *   state    {rev, at, status, view, table, re?}   the game now: your seat's view at step `at`
  *                                   after the host's change number `rev` (rising: an older one
  *                                   is never drawn over a newer); `re`: your request that made it
- *   refused  {re, error, stale?, version?}   your request `re` (its id, or the type of a message
- *                                   without one) changed nothing, because `error`; `stale`: the
- *                                   game had moved on; `version`: the host's, when yours differs
+ *   refused  {re, error, stale?, held?, version?}   your request `re` (its id, or the type of a
+ *                                   message without one) changed nothing, because `error`;
+ *                                   `stale`: the game had moved on; `held`: the seat is played
+ *                                   on another device; `version`: the host's, when yours differs
  *   undone   {re, undone}           your undo `re` took back this decision ({id, label})
  *   hint     {re, reply}            the answer to your hint `re` (the bridge's hint reply)
  *   replay   {re, reply}            the answer to your replay request `re`
@@ -146,7 +149,9 @@ export function parseIntent(data) {
 const FROM_HOST = {
   proof: (m) => isToken(m.nonce) && typeof m.peer === "string" && typeof m.sig === "string" &&
                 /^[0-9a-f]{64}$/.test(m.commitment ?? "") && typeof m.host === "string",
-  seated: (m) => (m.seat === null || isInt(m.seat, 0, 15)) && isTable(m.table) && typeof m.waiting === "boolean",
+  seated: (m) => (m.seat === null || isInt(m.seat, 0, 15)) && isTable(m.table) && typeof m.waiting === "boolean" &&
+                 (m.part === undefined || typeof m.part === "boolean"),
+  closed: () => true,
   deal: (m) => /^[0-9a-f]{64}$/.test(m.commitment ?? ""),
   state: (m) => isInt(m.rev, 0, 1e9) && isInt(m.at, 0, 1e7) && isObject(m.status) && isObject(m.view) && isTable(m.table) &&
                  (m.re === undefined || isId(m.re)),

@@ -16,20 +16,28 @@ import { commitmentOf, seedOf, viewPrint } from "./crypto.js";
 /**
  * The fair deal, checked when the host reveals its secret at the end. `reveal`: the host's
  * {secret, contributions, save}; `mine`: what this page kept, {commitment (the host's, from
- * before it joined), contribution (its own part), seat}. Resolves to {problems (empty: all
- * good), seed, save}.
+ * before it joined), contribution (its own part), seat, partUsed (false: the host's deal holds
+ * the part another device sent for this seat)}. Resolves to {problems (empty: all good),
+ * notes (what could not be checked, and why), seed, save}.
  * @param {{secret: string, contributions: (string | null)[], save: Save | null}} reveal
- * @param {{commitment: string, contribution: string, seat: number | null}} mine
- * @returns {Promise<{problems: string[], seed: number, save: Save | null}>}
+ * @param {{commitment: string, contribution: string, seat: number | null, partUsed?: boolean}} mine
+ * @returns {Promise<{problems: string[], notes: string[], seed: number, save: Save | null}>}
  */
-export async function checkDeal({ secret, contributions, save }, { commitment, contribution, seat }) {
+export async function checkDeal({ secret, contributions, save }, { commitment, contribution, seat, partUsed = true }) {
   /** @type {string[]} */
   const problems = [];
+  /** @type {string[]} */
+  const notes = [];
   if (await commitmentOf(secret) !== commitment) problems.push("the host's secret does not match what it committed to before the deal");
-  if (seat != null && contributions[seat] !== contribution) problems.push("your part of the deal was not used");
+  if (seat != null && contributions[seat] !== contribution) {
+    // this device joined after the seat's part was given from another device: it cannot
+    // check that part, and says so plainly (it is no sign of cheating)
+    if (partUsed) problems.push("your part of the deal was not used");
+    else notes.push("this device joined after your part of the deal was given from another device, so it checks the host's secret and the seed, not your part");
+  }
   const seed = await seedOf(secret, contributions);
   if (save?.seed !== seed) problems.push("the game was not dealt from the agreed seed");
-  return { problems, seed, save };
+  return { problems, notes, seed, save };
 }
 
 /**
