@@ -7,3 +7,6 @@ declare class BarcodeDetector {
   static getSupportedFormats(): Promise<string[]>;
   detect(source: CanvasImageSource | ImageData): Promise<{ rawValue: string }[]>;
 }
+
+/** The "jsqr" package is a UMD script: loaded as a module, it sets this global (net/qr.js). */
+declare var jsQR: typeof import("jsqr").default | undefined;

@@ -45,11 +45,11 @@ export function drawCardReference(root, ref) {
     cards.forEach((card, i) => {
       const ok = (group === "all" || items[i].dataset.group === group) && words.every((w) => haystacks[i].includes(w));
       items[i].hidden = !ok;
-      shown += ok;
+      if (ok) shown += 1;
     });
     for (const b of buttons) b.setAttribute("aria-pressed", String(b.dataset.group === group));
     count.textContent = shown === cards.length ? `All ${cards.length} cards` : `${shown} of ${cards.length} cards`;
-    count.dataset.shown = shown;
+    count.dataset.shown = String(shown);
     empty.hidden = shown > 0;
   }
 

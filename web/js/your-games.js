@@ -88,7 +88,7 @@ export function yourGames({ games, onReplay }) {
     const first = shown;
     shown += PAGE;
     draw(kept);
-    body.querySelectorAll("[data-testid=your-game-replay]")[first]?.focus();
+    /** @type {NodeListOf<HTMLElement>} */ (body.querySelectorAll("[data-testid=your-game-replay]"))[first]?.focus();
   }
 
   function asideNote(setAside) {
@@ -198,7 +198,7 @@ export function yourGames({ games, onReplay }) {
       said.textContent = `Could not delete it: ${err.message ?? err}.`;
     }
     await refresh();
-    section.querySelector("[data-testid=your-game-replay], [data-testid=your-games-import]")?.focus();
+    /** @type {HTMLElement | null} */ (section.querySelector("[data-testid=your-game-replay], [data-testid=your-games-import]"))?.focus();
   }
 
   async function exportList() {

@@ -13,12 +13,22 @@
 
 const CHUNK = 16000;
 
+/** @typedef {import("./relay.js").Link} Link */
+
+/**
+ * The link over an open data channel of `pc`.
+ * @param {string} id the link's name @param {RTCPeerConnection} pc @param {RTCDataChannel} channel
+ * @returns {Link}
+ */
 export function channelLink(id, pc, channel) {
+  /** @type {null | ((data: unknown) => void)} */
   let onmessage = null;
+  /** @type {unknown[]} */
   const waiting = []; // whole messages received while onmessage was null
   let partial = ""; // the chunks of the message being received
   let flushing = false;
 
+  /** @type {Link} */
   const link = {
     id,
     onclose: null,
@@ -49,6 +59,7 @@ export function channelLink(id, pc, channel) {
     },
   };
 
+  /** @param {unknown} message */
   function deliver(message) {
     if (onmessage && !waiting.length) onmessage(message);
     else {

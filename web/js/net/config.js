@@ -27,6 +27,8 @@ export const STUN = [
   { urls: "stun:stun.cloudflare.com:3478" },
 ];
 
+/** The player's own TURN server, as saved. @typedef {{urls: string[], username: string, credential: string}} TurnServer */
+
 /** At most this many relays from the address. */
 export const MAX_RELAYS = 8;
 
@@ -40,6 +42,7 @@ export const TURN_KEY = "moteplay.turn.v1";
  * @returns {string[] | null}
  */
 export function parseRelays(text) {
+  /** @type {string[]} */
   const found = [];
   for (const part of String(text).split(",")) {
     let url;
@@ -64,8 +67,9 @@ export function parseRelays(text) {
  */
 export function netConfig(search = location.search) {
   const params = new URLSearchParams(search);
-  const relays = params.has("relays") ? parseRelays(params.get("relays")) : null;
+  const relays = params.has("relays") ? parseRelays(params.get("relays") ?? "") : null;
   const noIce = params.get("ice") === "none";
+  /** @type {RTCIceServer[]} */
   let iceServers = [];
   if (!noIce) {
     const turn = readTurn();
@@ -77,20 +81,23 @@ export function netConfig(search = location.search) {
 /**
  * A TURN server as saved: {urls: string[], username: string, credential: string}, or null
  * when the value is not one (urls must all be turn: or turns: URLs).
+ * @param {unknown} value
+ * @returns {TurnServer | null}
  */
 function checkTurn(value) {
   if (!value || typeof value !== "object") return null;
-  const urls = (Array.isArray(value.urls) ? value.urls : [value.urls])
-    .map((url) => (typeof url === "string" ? url.trim() : ""));
+  const server = /** @type {{urls?: unknown, username?: unknown, credential?: unknown}} */ (value);
+  const urls = (Array.isArray(server.urls) ? server.urls : [server.urls])
+    .map((/** @type {unknown} */ url) => (typeof url === "string" ? url.trim() : ""));
   if (!urls.length || !urls.every((url) => /^turns?:[^\s/?#][^\s]*$/i.test(url))) return null;
-  const { username = "", credential = "" } = value;
+  const { username = "", credential = "" } = server;
   if (typeof username !== "string" || typeof credential !== "string") return null;
   return { urls, username, credential };
 }
 
 /**
  * The player's own TURN server, or null if none is saved (or it cannot be read).
- * @returns {{urls: string[], username: string, credential: string}|null}
+ * @returns {TurnServer | null}
  */
 export function readTurn() {
   try {
@@ -103,7 +110,7 @@ export function readTurn() {
 /**
  * Save the player's own TURN server (used with the STUN servers from now on).
  * @param {{urls: string | string[], username?: string, credential?: string}} server
- * @returns {{urls: string[], username: string, credential: string}} what was saved
+ * @returns {TurnServer} what was saved
  * @throws {Error} when a URL is not a turn: or turns: URL
  */
 export function saveTurn(server) {

@@ -17,12 +17,19 @@ const GATHER_MS = 3000; // candidate gathering: use what was found by then
 const ACCEPT_MS = 30_000; // host: from a reply code to an open channel
 const GUEST_MS = 180_000; // guest: from showing the reply code to an open channel (a person carries it)
 
+/** @typedef {import("./relay.js").Link} Link */
+/** What stops a wait for the channel: `now()` (replaced by the wait, then by a no-op when it ends).
+ *  @typedef {{now: () => void}} Abandon */
+
 /** Host side: make an offer for one guest. Resolves with `code` (the offer code), `accept(replyCode)`
  *  (resolves with the link once the data channel is open; rejects with a clear Error on a bad code,
- *  which leaves the offer usable for another try, or after 30 s) and `close()` (abandons it). */
+ *  which leaves the offer usable for another try, or after 30 s) and `close()` (abandons it).
+ *  @param {{iceServers?: RTCIceServer[]}} [options]
+ *  @returns {Promise<{code: string, accept(replyCode: unknown): Promise<Link>, close(): void}>} */
 export async function makeOffer({ iceServers = [] } = {}) {
   const { pc, channel } = newConnection(iceServers);
   let answered = false;
+  /** @type {Abandon} */
   const abandon = { now: () => {} };
   try {
     await pc.setLocalDescription(await pc.createOffer());
@@ -31,15 +38,17 @@ export async function makeOffer({ iceServers = [] } = {}) {
     pc.close();
     throw error;
   }
-  const local = readSdp(pc.localDescription.sdp);
+  const offered = localSdp(pc);
+  const local = readSdp(offered);
   return {
-    code: encodeCode("offer", pc.localDescription.sdp),
+    code: encodeCode("offer", offered),
     async accept(replyCode) {
       if (pc.signalingState === "closed") throw new Error("This invitation was withdrawn: make a new one.");
       if (answered) throw new Error("This invitation has already been answered: make a new one for another friend.");
       const { sdp } = decodeCode(replyCode, "reply", { mid: local.mid });
       answered = true;
       // A closed connection never settles its pending calls: close() rejects this wait itself.
+      /** @type {Promise<never>} */
       const withdrawn = new Promise((_, reject) => {
         abandon.now = () => reject(new Error("This invitation was withdrawn: make a new one."));
       });
@@ -49,7 +58,8 @@ export async function makeOffer({ iceServers = [] } = {}) {
         // read again: the state may have changed while the answer was being set
         if (/** @type {RTCSignalingState} */ (pc.signalingState) === "closed") throw error;
         pc.close();
-        throw new Error(`The reply code could not be used (${error.message}): make a new invitation.`);
+        // (what rejects here is an Error: the browser's DOMException, or `withdrawn`'s)
+        throw new Error(`The reply code could not be used (${/** @type {Error} */ (error).message}): make a new invitation.`);
       }
       return opened(pc, channel, ACCEPT_MS, "The friend's device could not be reached within 30 seconds.", abandon);
     },
@@ -62,7 +72,9 @@ export async function makeOffer({ iceServers = [] } = {}) {
 
 /** Guest side: answer an offer code. Resolves with `code` (the reply code to show), `link`
  *  (a promise of the link, once the host has entered the reply) and `close()`.
- *  Throws a clear Error for a malformed code. */
+ *  Throws a clear Error for a malformed code.
+ *  @param {unknown} offerCode @param {{iceServers?: RTCIceServer[]}} [options]
+ *  @returns {Promise<{code: string, link: Promise<Link>, close(): void}>} */
 export async function answerOffer(offerCode, { iceServers = [] } = {}) {
   const { sdp } = decodeCode(offerCode, "offer");
   const { pc, channel } = newConnection(iceServers);
@@ -70,18 +82,19 @@ export async function answerOffer(offerCode, { iceServers = [] } = {}) {
     await pc.setRemoteDescription({ type: "offer", sdp });
     await pc.setLocalDescription(await pc.createAnswer());
     await gathered(pc);
-    if (readSdp(pc.localDescription.sdp).setup !== "active") {
+    if (readSdp(localSdp(pc)).setup !== "active") {
       throw new Error("This browser answered with a DTLS role a reply code cannot carry.");
     }
   } catch (error) {
     pc.close();
     throw error;
   }
+  /** @type {Abandon} */
   const abandon = { now: () => {} };
   const link = opened(pc, channel, GUEST_MS, "The host did not connect: ask for a new invitation.", abandon);
   link.catch(() => {}); // a guest who never waits for it is not an unhandled rejection
   return {
-    code: encodeCode("reply", pc.localDescription.sdp),
+    code: encodeCode("reply", localSdp(pc)),
     link,
     close() {
       pc.close();
@@ -90,10 +103,19 @@ export async function answerOffer(offerCode, { iceServers = [] } = {}) {
   };
 }
 
+/** A connection with the pre-agreed data channel (id 0).
+ *  @param {RTCIceServer[]} iceServers @returns {{pc: RTCPeerConnection, channel: RTCDataChannel}} */
 function newConnection(iceServers) {
   const pc = new RTCPeerConnection({ iceServers });
   const channel = pc.createDataChannel("moteplay", { negotiated: true, id: 0, ordered: true });
   return { pc, channel };
+}
+
+/** The SDP of `pc`'s local description, set once setLocalDescription() has resolved.
+ *  @param {RTCPeerConnection} pc @returns {string} */
+function localSdp(pc) {
+  if (!pc.localDescription) throw new Error("The browser made no connection description.");
+  return pc.localDescription.sdp;
 }
 
 /** Resolves when candidate gathering has ended, or after GATHER_MS (using what was found). */
@@ -113,10 +135,12 @@ function gathered(pc) {
 }
 
 /** Resolves with the link once `channel` is open; rejects (and closes) on failure, on timeout or
- *  when `abandon.now()` is called (close() before the channel opened: pc.close() fires no event). */
-function opened(pc, channel, ms, timeoutText, abandon = {}) {
+ *  when `abandon.now()` is called (close() before the channel opened: pc.close() fires no event).
+ *  @param {RTCPeerConnection} pc @param {RTCDataChannel} channel @param {number} ms @param {string} timeoutText
+ *  @param {Abandon} [abandon] @returns {Promise<Link>} */
+function opened(pc, channel, ms, timeoutText, abandon = { now: () => {} }) {
   return new Promise((resolve, reject) => {
-    const fail = (message) => {
+    const fail = (/** @type {string} */ message) => {
       cleanup();
       pc.close();
       reject(new Error(message));

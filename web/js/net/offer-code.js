@@ -15,17 +15,29 @@
 // (length byte + UTF-8). Only UDP candidates of component 1 are kept (one bundled data channel
 // section needs no more), and loopback addresses only when the device has nothing else.
 
+/** What a code is: the host's offer, or a guest's reply to it. @typedef {"offer" | "reply"} CodeKind */
+/** One network address a peer may be reached at (`type`: one of TYPES).
+ *  @typedef {{address: string, port: number, type: string}} Candidate */
+/** The fields of a session description a code carries (`fingerprint`: the DTLS sha-256, 32 bytes).
+ *  @typedef {{ufrag: string, pwd: string, fingerprint: Iterable<number>, candidates: Candidate[],
+ *             mid: string, setup: string | undefined}} SdpFields */
+/** A code's bytes being read, and where the reading is. @typedef {{bytes: Uint8Array, at: number}} Reader */
+
 const VERSION = 1;
+/** @type {Record<CodeKind, number>} */
 const KINDS = { offer: 1, reply: 2 };
 const TYPES = ["host", "srflx", "prflx", "relay"];
+/** @type {Record<string, number>} */
 const TYPE_PREFERENCE = { host: 126, prflx: 110, srflx: 100, relay: 0 };
 const ICE_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 const MDNS_UUID = /^([0-9a-f]{8})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{12})\.local$/i;
 const MAX_CANDIDATES = 12;
 
-/** Pack the handshake fields of `sdp` (a local description) into a code of the given kind. */
+/** Pack the handshake fields of `sdp` (a local description) into a code of the given kind.
+ *  @param {CodeKind} kind @param {string} sdp @returns {string} */
 export function encodeCode(kind, sdp) {
   const fields = readSdp(sdp);
+  /** @type {number[]} */
   const out = [VERSION, KINDS[kind]];
   writeIceString(out, fields.ufrag);
   writeIceString(out, fields.pwd);
@@ -39,7 +51,9 @@ export function encodeCode(kind, sdp) {
 
 /** Read a code and rebuild the session description it stands for. `expected` is the kind the
  *  caller wants ("offer" or "reply"); `mid` is the data channel section's id (a reply must use
- *  the one of the offer it answers). Throws an Error with a sentence a player can act on. */
+ *  the one of the offer it answers). Throws an Error with a sentence a player can act on.
+ *  @param {unknown} code @param {CodeKind} expected @param {{mid?: string}} [options]
+ *  @returns {{kind: CodeKind, sdp: string}} */
 export function decodeCode(code, expected, { mid = "0" } = {}) {
   const bytes = fromBase64Url(String(code ?? "").replace(/\s+/g, ""));
   if (bytes.length < 4) throw new Error("This connection code is empty or far too short: copy the whole code.");
@@ -49,7 +63,7 @@ export function decodeCode(code, expected, { mid = "0" } = {}) {
   if (crc8(bytes.subarray(0, -1)) !== bytes[bytes.length - 1]) {
     throw new Error("This connection code is incomplete or damaged: copy the whole code again.");
   }
-  const kind = Object.keys(KINDS).find((k) => KINDS[k] === bytes[1]);
+  const kind = /** @type {CodeKind[]} */ (Object.keys(KINDS)).find((k) => KINDS[k] === bytes[1]);
   if (!kind) throw new Error("This is not a Moteplay connection code.");
   if (kind !== expected) {
     throw new Error(kind === "reply"
@@ -61,6 +75,7 @@ export function decodeCode(code, expected, { mid = "0" } = {}) {
   const pwd = readIceString(reader);
   const fingerprint = take(reader, 32);
   const count = take(reader, 1)[0];
+  /** @type {Candidate[]} */
   const candidates = [];
   for (let i = 0; i < count; i++) candidates.push(readCandidate(reader));
   if (reader.at !== bytes.length - 1) throw new Error("This connection code is damaged: copy the whole code again.");
@@ -70,17 +85,19 @@ export function decodeCode(code, expected, { mid = "0" } = {}) {
   return { kind, sdp: writeSdp({ ufrag, pwd, fingerprint, candidates, setup: kind === "offer" ? "actpass" : "active", mid }) };
 }
 
-/** The fields of an SDP this format carries (throws if one is missing or unsupported). */
+/** The fields of an SDP this format carries (throws if one is missing or unsupported).
+ *  @param {string} sdp @returns {SdpFields & {fingerprint: number[]}} */
 export function readSdp(sdp) {
-  const line = (name) => sdp.match(new RegExp(`^a=${name}:(.*)$`, "m"))?.[1].trim();
+  const line = (/** @type {string} */ name) => sdp.match(new RegExp(`^a=${name}:(.*)$`, "m"))?.[1].trim();
   const ufrag = line("ice-ufrag");
   const pwd = line("ice-pwd");
   const fp = line("fingerprint");
   if (!ufrag || !pwd || !fp) throw new Error("The browser's connection offer lacks its ICE or DTLS fields.");
   const [hash, hex] = fp.split(/\s+/);
   if (hash.toLowerCase() !== "sha-256") throw new Error(`The browser's DTLS fingerprint uses ${hash}, not sha-256.`);
-  const fingerprint = hex.split(":").map((h) => parseInt(h, 16));
+  const fingerprint = (hex ?? "").split(":").map((h) => parseInt(h, 16));
   if (fingerprint.length !== 32 || fingerprint.some(Number.isNaN)) throw new Error("The browser's DTLS fingerprint is malformed.");
+  /** @type {Candidate[]} */
   const candidates = [];
   const seen = new Set();
   for (const [, text] of sdp.matchAll(/^a=candidate:(.*)$/gm)) {
@@ -93,12 +110,13 @@ export function readSdp(sdp) {
     candidates.push({ address, port: Number(port), type });
   }
   // Loopback reaches only this device: worth sending only when there is nothing else (tests).
-  const loopback = (c) => /^127\./.test(c.address) || c.address === "::1";
+  const loopback = (/** @type {Candidate} */ c) => /^127\./.test(c.address) || c.address === "::1";
   const reachable = candidates.some((c) => !loopback(c)) ? candidates.filter((c) => !loopback(c)) : candidates;
   return { ufrag, pwd, fingerprint, candidates: reachable, mid: line("mid") ?? "0", setup: line("setup") };
 }
 
-/** A minimal SDP with one bundled data channel section, as the browsers accept it. */
+/** A minimal SDP with one bundled data channel section, as the browsers accept it.
+ *  @param {SdpFields} fields @returns {string} */
 function writeSdp({ ufrag, pwd, fingerprint, candidates, setup, mid }) {
   const hex = [...fingerprint].map((b) => b.toString(16).toUpperCase().padStart(2, "0")).join(":");
   const lines = [
@@ -128,16 +146,20 @@ function writeSdp({ ufrag, pwd, fingerprint, candidates, setup, mid }) {
 
 // --- candidates ---------------------------------------------------------------------------
 
+/** Append one candidate's bytes to `out`.
+ *  @param {number[]} out @param {Candidate} candidate */
 function writeCandidate(out, { address, port, type }) {
   let form;
+  /** @type {Iterable<number>} */
   let body;
   const uuid = address.match(MDNS_UUID);
+  const ipv6 = address.includes(":") ? parseIpv6(address) : null;
   if (/^\d{1,3}(\.\d{1,3}){3}$/.test(address)) {
     form = 0;
     body = address.split(".").map(Number);
-  } else if (address.includes(":") && parseIpv6(address)) {
+  } else if (ipv6) {
     form = 1;
-    body = packIpv6(parseIpv6(address));
+    body = packIpv6(ipv6);
   } else if (uuid) {
     form = 2;
     body = hexBytes(uuid.slice(1).join(""));
@@ -150,6 +172,7 @@ function writeCandidate(out, { address, port, type }) {
   out.push(form | (TYPES.indexOf(type) << 2), port >> 8, port & 255, ...body);
 }
 
+/** @param {Reader} reader @returns {Candidate} */
 function readCandidate(reader) {
   const head = take(reader, 1)[0];
   const type = TYPES[(head >> 2) & 3];
@@ -171,7 +194,8 @@ function readCandidate(reader) {
   return { address, port: (hi << 8) | lo, type };
 }
 
-/** "2001:db8::1" -> 16 bytes, or null if it is not a plain IPv6 address. */
+/** "2001:db8::1" -> 16 bytes, or null if it is not a plain IPv6 address.
+ *  @param {string} text @returns {number[] | null} */
 function parseIpv6(text) {
   const halves = text.split("::");
   if (halves.length > 2) return null;
@@ -183,8 +207,10 @@ function parseIpv6(text) {
   return all.flatMap((g) => [parseInt(g, 16) >> 8, parseInt(g, 16) & 255]);
 }
 
-/** 16 bytes -> the zero-run byte and the other groups' bytes. */
+/** 16 bytes -> the zero-run byte and the other groups' bytes.
+ *  @param {number[]} bytes @returns {number[]} */
 function packIpv6(bytes) {
+  /** @type {number[]} */
   const groups = [];
   for (let i = 0; i < 16; i += 2) groups.push((bytes[i] << 8) | bytes[i + 1]);
   let best = { start: 0, length: 0 };
@@ -197,12 +223,14 @@ function packIpv6(bytes) {
   return [(best.start << 4) | best.length, ...kept.flatMap((g) => [g >> 8, g & 255])];
 }
 
+/** @param {Reader} reader @returns {string} */
 function readIpv6(reader) {
   const run = take(reader, 1)[0];
   const start = run >> 4;
   const length = run & 15;
   if (start + length > 8) throw new Error("This connection code is damaged: copy the whole code again.");
   const kept = take(reader, 2 * (8 - length));
+  /** @type {string[]} */
   const groups = [];
   for (let i = 0; i < kept.length; i += 2) groups.push(((kept[i] << 8) | kept[i + 1]).toString(16));
   groups.splice(start, 0, ...Array(length).fill("0"));
@@ -211,6 +239,8 @@ function readIpv6(reader) {
 
 // --- bytes --------------------------------------------------------------------------------
 
+/** Append an ICE ufrag or password: its length, then 6 bits per character.
+ *  @param {number[]} out @param {string} text */
 function writeIceString(out, text) {
   if (text.length < 1 || text.length > 255 || [...text].some((ch) => !ICE_CHARS.includes(ch))) {
     throw new Error("The browser's ICE credentials use characters a connection code cannot carry.");
@@ -229,6 +259,7 @@ function writeIceString(out, text) {
   if (bits) out.push((value << (8 - bits)) & 255);
 }
 
+/** @param {Reader} reader @returns {string} */
 function readIceString(reader) {
   const length = take(reader, 1)[0];
   const bytes = take(reader, Math.ceil((length * 6) / 8));
@@ -246,6 +277,7 @@ function readIceString(reader) {
   return text;
 }
 
+/** The next `n` bytes (throws past the checksum). @param {Reader} reader @param {number} n @returns {Uint8Array} */
 function take(reader, n) {
   // The last byte is the checksum: nothing may be read from it.
   if (reader.at + n > reader.bytes.length - 1) throw new Error("This connection code is incomplete: copy the whole code again.");
@@ -254,11 +286,13 @@ function take(reader, n) {
   return part;
 }
 
+/** @param {string} hex @returns {number[]} */
 function hexBytes(hex) {
-  return hex.match(/../g).map((h) => parseInt(h, 16));
+  return (hex.match(/../g) ?? []).map((h) => parseInt(h, 16));
 }
 
-/** CRC-8 (polynomial 0x07): catches a mistyped or cut code. */
+/** CRC-8 (polynomial 0x07): catches a mistyped or cut code.
+ *  @param {Iterable<number>} bytes @returns {number} */
 function crc8(bytes) {
   let crc = 0;
   for (const byte of bytes) {
@@ -268,10 +302,12 @@ function crc8(bytes) {
   return crc;
 }
 
+/** @param {number[]} bytes @returns {string} */
 function toBase64Url(bytes) {
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
+/** @param {string} text @returns {Uint8Array} */
 function fromBase64Url(text) {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) {
     throw new Error("This is not a connection code: it has characters a code never contains.");

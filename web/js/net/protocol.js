@@ -18,12 +18,32 @@ const MAX_DEPTH = 40;
 /** Keys refused anywhere in a message: they could reach an object's prototype. */
 const POISON = new Set(["__proto__", "constructor", "prototype"]);
 
-const isInt = (x, lo, hi) => Number.isSafeInteger(x) && x >= lo && x <= hi;
-/** A request's id: a few letters or digits the guest chose. */
+/**
+ * A message as parsed from JSON text: the protocol's version `v`, its type `t`, and the
+ * type's fields (JSON, checked by parseIntent() or parseFromHost() below).
+ * @typedef {{v: number, t: string, [field: string]: any}} Message
+ */
+
+/**
+ * A parse: `{ok: true, msg}`, or `{ok: false, error}` with `re` (the refused request's id,
+ * when it had a good one) and `version` (a page of another version: its version, or null).
+ * Each side names the other's fields as absent, so that they may be read before `ok` is.
+ * @typedef {{ok: true, msg: Message, error?: undefined, re?: undefined, version?: undefined} |
+ *           {ok: false, msg?: undefined, error: string, re?: string, version?: number | null}} Parsed
+ */
+
+/** A check of one field's value. @typedef {(x: unknown) => boolean} FieldCheck */
+
+/** @param {unknown} x @param {number} lo @param {number} hi @returns {x is number} */
+const isInt = (x, lo, hi) => typeof x === "number" && Number.isSafeInteger(x) && x >= lo && x <= hi;
+/** A request's id: a few letters or digits the guest chose.
+ *  @param {unknown} x @returns {x is string} */
 const isId = (x) => typeof x === "string" && /^[A-Za-z0-9_-]{1,24}$/.test(x);
+/** @param {unknown} x @param {number} [max] @returns {x is string} */
 const isToken = (x, max = 64) => typeof x === "string" && x.length >= 8 && x.length <= max && /^[A-Za-z0-9_-]+$/.test(x);
 
-/** JSON text -> object, refusing what is too big, too deep, not an object, or has a poisoned key. */
+/** JSON text -> object, refusing what is too big, too deep, not an object, or has a poisoned key.
+ *  @param {unknown} data @param {number} maxBytes @returns {Parsed} */
 export function parseText(data, maxBytes) {
   if (typeof data !== "string") return { ok: false, error: "a message must be JSON text" };
   if (data.length > maxBytes) return { ok: false, error: `the message is too large (${data.length} characters, at most ${maxBytes})` };
@@ -44,12 +64,14 @@ export function parseText(data, maxBytes) {
   return { ok: true, msg };
 }
 
+/** What is wrong with a parsed value's keys (a poisoned key, too deep), or null.
+ *  @param {unknown} value @param {number} depth @returns {string | null} */
 function badKey(value, depth) {
   if (depth > MAX_DEPTH) return "the message is nested too deeply";
   if (value === null || typeof value !== "object") return null;
   for (const key of Object.keys(value)) {
     if (POISON.has(key)) return `the message has a forbidden key (${key})`;
-    const bad = badKey(value[key], depth + 1);
+    const bad = badKey(/** @type {Record<string, unknown>} */ (value)[key], depth + 1);
     if (bad) return bad;
   }
   return null;
@@ -66,6 +88,7 @@ function badKey(value, depth) {
  *   replay  {id, step, seat, open} | {id}   replay: the game's steps, else a seat's view at a step
  *   pong    {}                           I am still here (answers the host's ping)
  *   bye     {}                           I am leaving (the page closes)
+ * @type {Record<string, Record<string, FieldCheck>>}
  */
 const INTENTS = {
   hello: { nonce: (x) => isToken(x) },
@@ -82,7 +105,8 @@ const INTENTS = {
 
 /** A guest's text -> `{ok: true, msg}` (a checked intent) or `{ok: false, error}`, with `re`
  *  (the refused request's id, when it had a good one) and, for a page of another version of
- *  the messages, `version` (its version, or null). */
+ *  the messages, `version` (its version, or null).
+ *  @param {unknown} data @returns {Parsed} */
 export function parseIntent(data) {
   const parsed = parseText(data, MAX_INTENT_BYTES);
   if (!parsed.ok) return parsed;
@@ -120,6 +144,7 @@ export function parseIntent(data) {
  *   replay   {re, reply}            the answer to your replay request `re`
  *   reveal   {at, secret, contributions, save}   the game is over: the host's secret and the moves
  *   ping     {}                     are you still there?
+ * @type {Record<string, (m: Message) => boolean>}
  */
 const FROM_HOST = {
   proof: (m) => isToken(m.nonce) && typeof m.peer === "string" && typeof m.sig === "string" &&
@@ -137,11 +162,14 @@ const FROM_HOST = {
   reveal: (m) => typeof m.secret === "string" && Array.isArray(m.contributions) && isObject(m.save),
   ping: () => true,
 };
+/** @param {unknown} x @returns {x is Record<string, any>} */
 const isObject = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
+/** @param {unknown} t @returns {boolean} */
 const isTable = (t) => isObject(t) && typeof t.game === "string" && Array.isArray(t.seats) &&
-  t.seats.every((s) => isObject(s) && typeof s.name === "string");
+  t.seats.every((/** @type {unknown} */ s) => isObject(s) && typeof s.name === "string");
 
-/** The host's text -> `{ok: true, msg}` or `{ok: false, error}` (a guest ignores what fails). */
+/** The host's text -> `{ok: true, msg}` or `{ok: false, error}` (a guest ignores what fails).
+ *  @param {unknown} data @returns {Parsed} */
 export function parseFromHost(data) {
   const parsed = parseText(data, MAX_HOST_BYTES);
   if (!parsed.ok) return parsed;
@@ -150,13 +178,16 @@ export function parseFromHost(data) {
   return parsed;
 }
 
-/** A message as text, ready to send. */
+/** A message as text, ready to send.
+ *  @param {string} t @param {Record<string, unknown>} [fields] @returns {string} */
 export const encode = (t, fields = {}) => JSON.stringify({ v: VERSION, t, ...fields });
 
 /** How many messages a guest may send in a burst, and how many a second after that. */
 export const RATE = { burst: 30, perSecond: 10 };
 
-/** A token bucket: take() says whether one more message is allowed now. */
+/** A token bucket: take() says whether one more message is allowed now.
+ *  @param {{burst: number, perSecond: number}} [rate] @param {() => number} [now]
+ *  @returns {{take(): boolean}} */
 export function rateLimiter({ burst, perSecond } = RATE, now = () => performance.now()) {
   let tokens = burst;
   let last = now();

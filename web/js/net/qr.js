@@ -13,7 +13,8 @@ const SCAN_EVERY_MS = 250; // frames looked at: 4 a second
 const SCAN_SIDE = 640; // frames are scaled down to at most this many pixels a side
 
 /** An <svg> (role="img", aria-label = label) drawing the QR code of `text`: error correction
- *  level M, black modules on white whatever the colour scheme, crisp edges at any size. */
+ *  level M, black modules on white whatever the colour scheme, crisp edges at any size.
+ *  @param {string} text @param {{label?: string}} [how] @returns {Promise<SVGSVGElement>} */
 export async function qrSvg(text, { label = "QR code" } = {}) {
   const { default: qrcode } = await import("qrcode-generator");
   const qr = qrcode(0, "M"); // 0: the smallest version that holds the text
@@ -73,10 +74,11 @@ export async function scanQr(video, { signal } = {}) {
     await video.play();
     const decode = await decoder();
     return await new Promise((resolve, reject) => {
+      /** @type {ReturnType<typeof setTimeout> | undefined} */
       let timer;
       const onAbort = () => {
         clearTimeout(timer);
-        reject(signal.reason);
+        reject(signal?.reason);
       };
       signal?.addEventListener("abort", onAbort, { once: true });
       const look = async () => {
@@ -99,10 +101,12 @@ export async function scanQr(video, { signal } = {}) {
   }
 }
 
-/** A function video -> the text of a QR code in its current frame, or null. */
+/** A function video -> the text of a QR code in its current frame, or null.
+ *  @returns {Promise<(video: HTMLVideoElement) => Promise<string | null>>} */
 async function decoder() {
+  /** @type {OffscreenCanvas | HTMLCanvasElement | null} */
   let canvas = null;
-  const frame = (video) => {
+  const frame = (/** @type {HTMLVideoElement} */ video) => {
     const scale = Math.min(1, SCAN_SIDE / Math.max(video.videoWidth, video.videoHeight));
     const width = Math.max(1, Math.round(video.videoWidth * scale));
     const height = Math.max(1, Math.round(video.videoHeight * scale));
@@ -112,12 +116,13 @@ async function decoder() {
       canvas.height = height;
     }
     const context = canvas.getContext("2d", { willReadFrequently: true });
+    if (!context) throw new Error("The camera's pictures cannot be read in this browser: paste the code instead.");
     context.drawImage(video, 0, 0, width, height);
     return { canvas, context, width, height };
   };
   if (typeof BarcodeDetector === "function" && (await BarcodeDetector.getSupportedFormats()).includes("qr_code")) {
     const detector = new BarcodeDetector({ formats: ["qr_code"] });
-    return async (video) => {
+    return async (/** @type {HTMLVideoElement} */ video) => {
       if (!video.videoWidth) return null;
       const found = await detector.detect(frame(video).canvas);
       return found.length ? found[0].rawValue : null;
@@ -127,7 +132,7 @@ async function decoder() {
   // The package is a UMD script: as a module it sets globalThis.jsQR; a wrapped copy exports it.
   const jsQR = typeof module.default === "function" ? module.default : globalThis.jsQR;
   if (typeof jsQR !== "function") throw new Error("The QR code reader could not be loaded.");
-  return async (video) => {
+  return async (/** @type {HTMLVideoElement} */ video) => {
     if (!video.videoWidth) return null;
     const { context, width, height } = frame(video);
     const found = jsQR(context.getImageData(0, 0, width, height).data, width, height, { inversionAttempts: "dontInvert" });
@@ -135,8 +140,10 @@ async function decoder() {
   };
 }
 
-/** getUserMedia's failure as a sentence a player can act on. */
-function cameraError(error) {
+/** getUserMedia's failure as a sentence a player can act on.
+ *  @param {unknown} thrown @returns {Error} */
+function cameraError(thrown) {
+  const error = /** @type {{name?: unknown, message?: unknown} | null | undefined} */ (thrown);
   switch (error?.name) {
     case "NotAllowedError":
     case "SecurityError":
@@ -152,6 +159,7 @@ function cameraError(error) {
   }
 }
 
+/** @param {Element} element @param {Record<string, string | number>} attributes */
 function setAttributes(element, attributes) {
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, String(value));
 }

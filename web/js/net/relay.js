@@ -29,7 +29,7 @@ const ACTION = "m";
  * @param {{appId?: string, room?: string, password?: string, relays?: string[],
  *          iceServers?: RTCIceServer[]}} [options] room and relays are needed (checked here);
  *   iceServers left out: Trystero's own STUN servers
- * @returns {Promise<{selfId: string, onpeer: null | ((link: Link) => void), leave(): void}>}
+ * @returns {Promise<Room>}
  */
 export async function openRoom({ appId = "moteplay", room, password, relays, iceServers } = {}) {
   if (typeof room !== "string" || !room) throw new Error("openRoom: a room name is needed.");
@@ -38,8 +38,9 @@ export async function openRoom({ appId = "moteplay", room, password, relays, ice
   try {
     trystero = await import("@trystero-p2p/nostr");
   } catch (err) {
-    throw new Error(`The network library did not load (${err?.message ?? err}).`);
+    throw new Error(`The network library did not load (${/** @type {{message?: unknown} | null | undefined} */ (err)?.message ?? err}).`);
   }
+  /** @type {import("@trystero-p2p/nostr").JoinRoomConfig & {relayConfig: {urls: string[]}}} */
   const config = { appId, relayConfig: { urls: [...relays] } };
   if (password) config.password = password;
   if (Array.isArray(iceServers)) config.rtcConfig = { iceServers };
@@ -48,12 +49,17 @@ export async function openRoom({ appId = "moteplay", room, password, relays, ice
   });
   const action = trRoom.makeAction(ACTION);
 
+  /** @type {Map<string, WireLink>} */
   const links = new Map(); // peer id -> its open link
+  /** @type {WireLink[]} */
   const waiting = []; // links made before onpeer was set
+  /** @type {null | ((link: Link) => void)} */
   let onpeer = null;
   let left = false;
   let leaving = Promise.resolve();
 
+  /** The link of a peer (made on first sight), or undefined (no peer id, or the room left).
+   *  @param {unknown} peerId @returns {WireLink | undefined} */
   const linkFor = (peerId) => {
     if (typeof peerId !== "string" || !peerId) return undefined;
     let link = links.get(peerId);
@@ -74,6 +80,7 @@ export async function openRoom({ appId = "moteplay", room, password, relays, ice
   trRoom.onPeerLeave = (peerId) => links.get(peerId)?.ended();
   action.onMessage = (data, context) => linkFor(context?.peerId)?.received(data);
 
+  /** @type {Room} */
   const handle = {
     selfId: trystero.selfId,
     get onpeer() {
@@ -83,7 +90,7 @@ export async function openRoom({ appId = "moteplay", room, password, relays, ice
       onpeer = typeof fn === "function" ? fn : null;
       while (onpeer && waiting.length) {
         const link = waiting.shift();
-        if (!link.closed) deliver(onpeer, link);
+        if (link && !link.closed) deliver(onpeer, link);
       }
     },
     /** Leave the room. Resolves once Trystero has let go of it (about 0.1 s): only then can
@@ -126,10 +133,11 @@ function firstRelay(trystero, urls) {
   });
 }
 
-/** Call ``fn(value)``; an error it throws is reported as uncaught, without stopping the caller. */
+/** Call ``fn(value)``; an error it throws is reported as uncaught, without stopping the caller.
+ *  @template T @param {(value: T) => void} fn @param {T} [value] */
 function deliver(fn, value) {
   try {
-    fn(value);
+    fn(/** @type {T} */ (value));
   } catch (err) {
     reportError(err);
   }
@@ -139,23 +147,42 @@ function deliver(fn, value) {
  * @typedef {object} Link one connection to one peer
  * @property {string} id the peer's Trystero id (new for every connection)
  * @property {(text: string) => void} send send a string (nothing once closed)
- * @property {null | ((data: string) => void)} onmessage each message as received, not parsed
+ * @property {null | ((data: unknown) => void)} onmessage each message as received, not parsed (text,
+ *   unless the peer sent something else)
  * @property {null | (() => void)} onclose called once, when the link closes for any reason
  * @property {() => void} close drop the connection (its peer sees it close)
  * @property {boolean} closed
  */
 
 /**
+ * A link as openRoom keeps it: ``received(data)`` (a message came) and ``ended()`` (the
+ * connection is gone) are for openRoom only.
+ * @typedef {Link & {received(data: unknown): void, ended(): void}} WireLink
+ */
+
+/**
+ * A room joined: this page's peer id, the handler of each new link, and leave() (resolves
+ * once Trystero has let go of the room).
+ * @typedef {{selfId: string, onpeer: null | ((link: Link) => void), leave(): Promise<void>}} Room
+ */
+
+/**
  * A link over ``wire``: {send(text), close() (drop the peer's connection), closed() (forget
  * the link)}. ``received(data)`` and ``ended()`` are for openRoom only.
+ * @param {string} id
+ * @param {{send(text: string): void, close(): void, closed(): void}} wire
+ * @returns {WireLink}
  */
 function makeLink(id, wire) {
+  /** @type {null | ((data: unknown) => void)} */
   let onmessage = null;
+  /** @type {unknown[]} */
   const queue = [];
   let dropped = 0;
   const flush = () => {
     while (onmessage && queue.length) deliver(onmessage, queue.shift());
   };
+  /** @type {WireLink} */
   const link = {
     id,
     closed: false,

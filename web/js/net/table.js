@@ -9,7 +9,25 @@ import { invitationLink } from "./invite.js";
 
 const KEY = "moteplay.table.v1";
 
-/** A new table for `seats` (the lobby's seats: kind "remote" for another device). */
+/**
+ * One seat of a table. A seat on another device (`remote`) has its invitation's `secret`, its
+ * part of the deal (`contribution`, null until it joins) and `joined` (it joined once).
+ * @typedef {{remote: boolean, secret?: string, contribution?: string | null, joined?: boolean}} TableSeat
+ */
+
+/**
+ * A table as the host keeps it (see the top of this file). `setup` and `phase` are the page's
+ * (app.js): the lobby's setup of the game, and where the table is ("waiting", "playing").
+ * @typedef {{v: 1, room: string, password: string, hostKey: {publicKey: string, privateJwk: JsonWebKey},
+ *            secret: string, commitment: string, watchSecret: string, hostName: string,
+ *            relays: string[] | null, ice: string | null, seats: TableSeat[],
+ *            setup?: object, phase?: string}} Table
+ */
+
+/** A new table for `seats` (the lobby's seats: kind "remote" for another device).
+ *  @param {{kind: string}[]} seats
+ *  @param {{hostName?: string, relays?: string[] | null, ice?: string | null}} [options]
+ *  @returns {Promise<Table>} */
 export async function newTable(seats, { hostName = "", relays = null, ice = null } = {}) {
   const secret = randomToken(32);
   return {
@@ -29,7 +47,8 @@ export async function newTable(seats, { hostName = "", relays = null, ice = null
 }
 
 /** The same table for a new game: a new secret and commitment, every part of the deal to be
- *  made again (the players, their seats and invitations stay). */
+ *  made again (the players, their seats and invitations stay).
+ *  @param {Table} table @returns {Promise<Table>} */
 export async function renewTable(table) {
   table.secret = randomToken(32);
   table.commitment = await commitmentOf(table.secret);
@@ -41,30 +60,39 @@ export async function renewTable(table) {
   return table;
 }
 
-/** Does this table have any seat on another device? */
+/** Does this table have any seat on another device?
+ *  @param {{kind: string}[]} seats @returns {boolean} */
 export const hasRemote = (seats) => seats.some((s) => s.kind === "remote");
 
-/** The seed the game starts from: the host's secret with every remote seat's part. */
+/** The seed the game starts from: the host's secret with every remote seat's part.
+ *  @param {Table} table @returns {Promise<number>} */
 export const tableSeed = (table) => seedOf(table.secret, table.seats.map((s) => s.contribution ?? ""));
 
-/** The invitation link of a seat (null: the table screen); `offer` for connecting by hand. */
+/** The invitation link of a seat (null: the table screen); `offer` for connecting by hand.
+ *  @param {Table} table @param {number | null} seat a seat on another device, or null
+ *  @param {{offer?: string | null, page?: string}} [options] @returns {string} */
 export function seatLink(table, seat, { offer = null, page = location.href } = {}) {
+  // (only a seat on another device has an invitation, and so its secret)
+  const secret = seat === null ? table.watchSecret : /** @type {string} */ (table.seats[seat].secret);
   return invitationLink(page, {
     kind: seat === null ? "watch" : "join", room: table.room, password: table.password,
-    hostKey: table.hostKey.publicKey, seat, secret: seat === null ? table.watchSecret : table.seats[seat].secret,
+    hostKey: table.hostKey.publicKey, seat, secret,
     relays: table.relays, ice: table.ice, offer,
   });
 }
 
+/** The table kept in this browser, or null (none, or not one).
+ *  @returns {Table | null} */
 export function readTable() {
   try {
-    const data = JSON.parse(localStorage.getItem(KEY));
+    const data = JSON.parse(localStorage.getItem(KEY) ?? "null");
     return data && data.v === 1 && Array.isArray(data.seats) ? data : null;
   } catch {
     return null;
   }
 }
 
+/** Keep `table` in this browser (a warning if storage refuses it). @param {Table} table */
 export function writeTable(table) {
   try {
     localStorage.setItem(KEY, JSON.stringify(table));
@@ -73,6 +101,7 @@ export function writeTable(table) {
   }
 }
 
+/** Forget the table kept in this browser. */
 export function clearTable() {
   try {
     localStorage.removeItem(KEY);

@@ -10,14 +10,23 @@
 import { readBuild, start, request } from "../engine-client.js";
 import { commitmentOf, seedOf, viewPrint } from "./crypto.js";
 
+/** A game's save as the host reveals it (the engine's JSON; `seed`: the seed it was dealt from).
+ *  @typedef {{seed?: unknown, [key: string]: unknown}} Save */
+
 /**
  * The fair deal, checked when the host reveals its secret at the end. `reveal`: the host's
  * {secret, contributions, save}; `mine`: what this page kept, {commitment (the host's, from
- * before it joined), contribution (its own part), seat}. Resolves to {problems (empty: all
- * good), seed, save}.
+ * before it joined), contribution (its own part), seat, partUsed (false: the host's deal holds
+ * the part another device sent for this seat)}. Resolves to {problems (empty: all good),
+ * notes (what could not be checked, and why), seed, save}.
+ * @param {{secret: string, contributions: (string | null)[], save: Save | null}} reveal
+ * @param {{commitment: string, contribution: string, seat: number | null, partUsed?: boolean}} mine
+ * @returns {Promise<{problems: string[], notes: string[], seed: number, save: Save | null}>}
  */
 export async function checkDeal({ secret, contributions, save }, { commitment, contribution, seat, partUsed = true }) {
+  /** @type {string[]} */
   const problems = [];
+  /** @type {string[]} */
   const notes = [];
   if (await commitmentOf(secret) !== commitment) problems.push("the host's secret does not match what it committed to before the deal");
   if (seat != null && contributions[seat] !== contribution) {
@@ -34,8 +43,10 @@ export async function checkDeal({ secret, contributions, save }, { commitment, c
 /**
  * Verify a revealed game. `reveal`: guest.js's {ok, problems, save, prints, seat}.
  * `onProgress(text)` hears each step. Resolves to {ok, checked, problems}.
- * @param {{problems: string[], save: string, prints: string[], seat: number|null}} reveal
+ * @param {{problems: string[], save: Save, prints: Record<string, string>, seat: number|null}} reveal
+ *   `prints`: the fingerprint of the view shown at each step
  * @param {{onProgress?: (text: string) => void}} [how]
+ * @returns {Promise<{ok: boolean, checked: number, problems: string[]}>}
  */
 export async function verifyGame(reveal, { onProgress = () => {} } = {}) {
   const problems = [...reveal.problems];

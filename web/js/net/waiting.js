@@ -7,13 +7,23 @@
 import { h } from "../dom.js";
 import { readTurn, saveTurn, clearTurn } from "./config.js";
 
+/** What a seat's connection state says ("computer": a stand-in plays; said otherwise).
+ *  @type {Record<string, string>} */
 const STATE_TEXT = {
   waiting: "Not joined yet",
   connected: "Connected",
   away: "Away: the connection dropped",
 };
 
-/** A QR code of `text` (drawn once the QR module has loaded; the link works without it). */
+/** What went wrong, as text: a thrown error's message, else what was thrown.
+ *  @param {unknown} err @returns {string} */
+const errorText = (err) => String(/** @type {{message?: unknown} | null | undefined} */ (err)?.message ?? err);
+
+/** A connection offer for one seat: its link, and accept() for the guest's reply code.
+ *  @typedef {{link: string, accept: (code: string) => Promise<void>}} SeatOffer */
+
+/** A QR code of `text` (drawn once the QR module has loaded; the link works without it).
+ *  @param {string} text @param {string} label @param {string} testid @returns {HTMLElement} */
 function qrBox(text, label, testid) {
   const box = h("div", { class: "qr", dataset: { testid } });
   import("./qr.js").then(({ qrSvg }) => qrSvg(text, { label })).then((svg) => box.replaceChildren(svg))
@@ -21,10 +31,11 @@ function qrBox(text, label, testid) {
   return box;
 }
 
-/** A read-only link with Copy (and Share where the browser has a share sheet). */
+/** A read-only link with Copy (and Share where the browser has a share sheet).
+ *  @param {string} url @param {string} testid @param {string} what @returns {HTMLElement} */
 function linkRow(url, testid, what) {
   const input = h("input", { type: "text", readonly: true, value: url, class: "invite__link", "aria-label": what,
-                             dataset: { testid }, onfocus: (e) => e.target.select() });
+                             dataset: { testid }, onfocus: (/** @type {FocusEvent} */ e) => /** @type {HTMLInputElement} */ (e.target).select() });
   const copied = h("span", { class: "invite__copied", role: "status" });
   const copy = h("button", { type: "button", dataset: { testid: `${testid}-copy` }, onclick: async () => {
     try {
@@ -42,7 +53,9 @@ function linkRow(url, testid, what) {
   return h("div", { class: "invite__row" }, input, copy, share, copied);
 }
 
-/** Connecting one seat with no relay: an offer in the invitation, the guest's reply back. */
+/** Connecting one seat with no relay: an offer in the invitation, the guest's reply back.
+ *  @param {number} seat @param {string} name @param {{offer: (seat: number) => Promise<SeatOffer>}} how
+ *  @returns {HTMLElement} */
 function byCodes(seat, name, { offer }) {
   const body = h("div", { class: "invite__codes" });
   const startButton = h("button", { type: "button", dataset: { testid: `offer-make-${seat}` }, onclick: async () => {
@@ -52,7 +65,7 @@ function byCodes(seat, name, { offer }) {
     try {
       made = await offer(seat);
     } catch (err) {
-      body.replaceChildren(h("p", { class: "lobby__error", role: "alert" }, `No connection code: ${err?.message ?? err}`));
+      body.replaceChildren(h("p", { class: "lobby__error", role: "alert" }, `No connection code: ${errorText(err)}`));
       startButton.disabled = false;
       return;
     }
@@ -65,7 +78,7 @@ function byCodes(seat, name, { offer }) {
         await made.accept(reply.value.trim());
         said.textContent = "Connected.";
       } catch (err) {
-        said.textContent = String(err?.message ?? err);
+        said.textContent = errorText(err);
       }
     };
     const video = h("video", { class: "scan__video", playsinline: true, muted: true, hidden: true });
@@ -76,7 +89,7 @@ function byCodes(seat, name, { offer }) {
         reply.value = await scanQr(video, {});
         connect();
       } catch (err) {
-        said.textContent = String(err?.message ?? err);
+        said.textContent = errorText(err);
       } finally {
         video.hidden = true;
       }
@@ -103,12 +116,13 @@ function byCodes(seat, name, { offer }) {
  * @param {HTMLElement} root
  * @param {{seats: {kind: string, name: string, standIn?: string|null}[], states: (string|null)[], links: (string|null)[], watchLink: string,
  *          levels: {name: string, title: string}[], onStandIn: (seat: number, level: string|null) => void,
- *          offer: (seat: number) => Promise<{link: string, accept: (code: string) => Promise<void>}>,
+ *          offer: (seat: number) => Promise<SeatOffer>,
  *          watching: number}} how
  */
 export function drawSeats(root, { seats, states, links, watchLink, levels, onStandIn, offer, watching }) {
   const cards = seats.map((seat, i) => {
     if (seat.kind !== "remote") return null;
+    const link = /** @type {string} */ (links[i]); // a remote seat always has its invitation
     const state = seat.standIn ? "computer" : states[i] ?? "waiting";
     const text = seat.standIn ? `The computer plays for now: ${levels.find((l) => l.name === seat.standIn)?.title ?? seat.standIn}`
                               : STATE_TEXT[state];
@@ -117,19 +131,22 @@ export function drawSeats(root, { seats, states, links, watchLink, levels, onSta
           `Give the seat back to ${seat.name}`)
       : h("label", { class: "invite__standin" }, "Let the computer play this seat",
           h("select", { dataset: { testid: `stand-in-${i}` },
-                        onchange: (e) => { if (e.target.value) onStandIn(i, e.target.value); } },
+                        onchange: (/** @type {Event} */ e) => {
+                          const { value } = /** @type {HTMLSelectElement} */ (e.target);
+                          if (value) onStandIn(i, value);
+                        } },
             h("option", { value: "" }, `No, ${seat.name} plays`),
             levels.map((l) => h("option", { value: l.name }, l.title))));
     return h("section", { class: `invite is-${state}`, dataset: { testid: `net-seat-${i}`, state } },
       h("h3", {}, seat.name, " ", h("span", { class: `badge net-state net-state--${state}`, dataset: { testid: `net-state-${i}` } }, text)),
       h("p", {}, `Send ${seat.name} this invitation:`),
-      linkRow(links[i], `invite-link-${i}`, `Invitation for ${seat.name}`),
-      qrBox(links[i], `QR code of the invitation for ${seat.name}`, `invite-qr-${i}`),
+      linkRow(link, `invite-link-${i}`, `Invitation for ${seat.name}`),
+      qrBox(link, `QR code of the invitation for ${seat.name}`, `invite-qr-${i}`),
       standIn,
       byCodes(i, seat.name, { offer }));
   });
   root.replaceChildren(
-    ...cards.filter(Boolean),
+    ...cards.filter((card) => card !== null),
     h("section", { class: "invite invite--watch", dataset: { testid: "net-watch" } },
       h("h3", {}, "Table screen", watching ? h("span", { class: "badge" }, ` ${watching} watching`) : null),
       h("p", { class: "hint" }, "For a TV or a laptop in the middle of the table: it shows the public table, no hands."),
@@ -137,7 +154,8 @@ export function drawSeats(root, { seats, states, links, watchLink, levels, onSta
       qrBox(watchLink, "QR code of the table screen link", "watch-qr")));
 }
 
-/** What each way of connecting needs, in plain words. */
+/** What each way of connecting needs, in plain words.
+ *  @returns {HTMLElement} */
 export function howToConnect() {
   return h("details", { class: "net-help" },
     h("summary", {}, "What does this need?"),
@@ -151,7 +169,8 @@ export function howToConnect() {
     turnSettings());
 }
 
-/** The user's own TURN server (kept in this browser; used for every connection from now on). */
+/** The user's own TURN server (kept in this browser; used for every connection from now on).
+ *  @returns {HTMLElement} */
 function turnSettings() {
   const turn = readTurn() ?? { urls: [], username: "", credential: "" };
   const urls = h("input", { type: "text", value: turn.urls ?? "", placeholder: "turn:turn.example.org:3478", dataset: { testid: "turn-urls" } });
@@ -167,7 +186,7 @@ function turnSettings() {
         else clearTurn();
         said.textContent = urls.value.trim() ? "Saved: used from the next connection." : "Removed.";
       } catch (err) {
-        said.textContent = String(err?.message ?? err);
+        said.textContent = errorText(err);
       }
     } }, "Save"), said);
 }

@@ -76,7 +76,8 @@ export function createAuthority({ engine, pace = () => 0, sleep = defaultSleep, 
                                               : await engine.load(intent.save, { raw: intent.raw === true });
         if (!reply.ok) return { ...reply, id };
         computers = intent.computers.slice();
-        await changed(reply.status, intent);
+        // (new_game and load answer with the game's status: docs/bridge-contract.md)
+        await changed(/** @type {Status} */ (reply.status), intent);
         return { ...reply, id };
       }
       case "clear":
@@ -98,7 +99,8 @@ export function createAuthority({ engine, pace = () => 0, sleep = defaultSleep, 
         if (intent.kind === "computer") return playComputer(intent);
         const reply = intent.kind === "act" ? await engine.act(intent.seat, intent.action) : await engine.undo(intent.seat);
         if (!reply.ok) return { ...reply, id };
-        await changed(reply.status, intent);
+        // (apply and undo answer with the game's status: docs/bridge-contract.md)
+        await changed(/** @type {Status} */ (reply.status), intent);
         return { ...reply, id };
       }
       case "hint": {

@@ -463,6 +463,7 @@ export const rulesFigures = {
   async "moteneba-ranking"() {
     const data = await loadRulesData("moteneba-girls");
     const info = colourInfo(data);
+    /** @type {[string, number][]} */
     const rungs = [["red", 2], ["blue", 1], ["yellow", 1], ["white", 0], ["black", 0]];
     return pieces("moteneba", h("ol", { class: "mn-ladder rules-ladder", "aria-label": "Example ranking" },
       rungs.map(([colour, cubes], i) => h("li", { class: "mn-rung" },
