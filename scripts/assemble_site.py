@@ -42,7 +42,7 @@ the browser was most of the start-up.
 
 ``sw.js`` (web/sw.js with two placeholders filled in) precaches every file the page can
 need; its ``BUILD`` is a hash of all those files, so any change to the site is a new
-service worker and a new cache (docs/web.md, "Offline, installing and updates").
+service worker and a new cache (docs/web-guide.md, "Offline, installing and updates").
 """
 from __future__ import annotations
 

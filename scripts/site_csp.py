@@ -1,7 +1,7 @@
 """The page's Content Security Policy, written by scripts/assemble_site.py into site/index.html
 as a ``<meta http-equiv="Content-Security-Policy">`` (GitHub Pages cannot send headers).
 
-What the page may load and why (docs/web.md, "Vendored libraries, the import map and the CSP"):
+What the page may load and why (docs/web-guide.md, "Vendored libraries, the import map and the CSP"):
 
 * ``default-src 'self'``: anything not named below (styles, fonts, the manifest, frames)
   only from the site itself.

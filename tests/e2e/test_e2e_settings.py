@@ -1,4 +1,4 @@
-"""Settings (docs/web.md, "Settings") and steps with one choice (docs/web.md, "Steps with one
+"""Settings (docs/web-guide.md, "Settings") and steps with one choice (docs/web-guide.md, "Steps with one
 choice"): the panel from the top bar, remembered across a reload and honoured at once (speed,
 theme, hints, one-choice steps); a step with one answer taken for the player, noted in view and in
 this page's log only, asked when turned off, left to the player after an undo or a cancel, and

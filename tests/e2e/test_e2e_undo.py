@@ -1,5 +1,5 @@
 """Undo in the page: the Undo button and Ctrl+Z take back the player's own last decision, and
-are not offered after a draw or after a computer moved (docs/web.md, "Undo"). Each test starts
+are not offered after a draw or after a computer moved (docs/web-guide.md, "Undo"). Each test starts
 from a save found with the engine in CPython, so it is short."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-// Accessibility helpers for the shell (docs/web.md, "Accessibility"): the modal hotseat curtain,
+// Accessibility helpers for the shell (docs/web-guide.md, "Accessibility"): the modal hotseat curtain,
 // the spoken announcements of what the other seats did, "Describe the table", roving focus
 // inside groups, the focus kept sensibly across redraws, and the one-key shortcuts. app.js
 // calls these from a few small hooks; the views only mark their controls (data-key,

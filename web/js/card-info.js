@@ -1,5 +1,5 @@
 // Card texts: one shared panel that shows a face-up card's name, material, value, task and full
-// effect, wherever the card is seen (docs/web.md, "Card texts").
+// effect, wherever the card is seen (docs/web-guide.md, "Card texts").
 //
 //   readable(el, card)        makes a drawn card readable:
 //     - its effect is its accessible description (aria-describedby: one hidden text per design);

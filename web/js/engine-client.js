@@ -7,7 +7,7 @@
 // cross-origin isolation (`sync_main_only`), so no special HTTP headers are needed (GitHub
 // Pages cannot send them). Pyodide itself is booted by our own module,
 // pyodide/engine-boot-<hash>.mjs (the PyWorker's `version`): the compiled standard library,
-// the engine wheel and the memory snapshot (docs/web.md, "Loading").
+// the engine wheel and the memory snapshot (docs/web-guide.md, "Loading").
 //
 //   import { readBuild, start, call } from "./engine-client.js";
 //   const build = await readBuild();           // build.json: the games for the lobby, paths

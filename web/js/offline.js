@@ -5,7 +5,7 @@
 //   import { startOffline } from "./offline.js";
 //   startOffline({ onReady: () => …, onUpdate: (reload) => … });
 //
-// How versions roll (docs/web.md): a new build is a new sw.js; the browser installs it
+// How versions roll (docs/web-guide.md): a new build is a new sw.js; the browser installs it
 // beside the running one and keeps it *waiting* while this page is open, so the page keeps
 // talking to the files of its own build. Reload asks the waiting worker to take over; when
 // it does ("controllerchange") every open page of the site reloads into the new build.

@@ -12,7 +12,7 @@
 //   random one of a quick click (0.8 to 2.5 s) at any speed, so the moment of the move does not
 //   tell that there was nothing to choose.
 //
-// Which steps are taken (docs/web.md, "Steps with one choice"): every step with one legal action,
+// Which steps are taken (docs/web-guide.md, "Steps with one choice"): every step with one legal action,
 // except the ones the game's view module lists in its `shownSteps`, whose point is what the
 // player sees. After an undo
 // or the player's own "cancel", the step they come back to is theirs to click (declineOneChoice).

@@ -1,6 +1,6 @@
 // The transport between pages on several devices: WebRTC data channels between browsers,
 // signalled through Nostr relays by Trystero (@trystero-p2p/nostr, vendored by the build and
-// named in the page's import map; docs/web.md). Trystero is imported only when a room is
+// named in the page's import map; docs/web-guide.md). Trystero is imported only when a room is
 // opened, so a page that never plays over the network never loads it.
 //
 //   const room = await openRoom({ room: "moteplay-abc123", relays, iceServers });

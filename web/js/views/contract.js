@@ -1,7 +1,7 @@
 // The view-module contract: what a game's views/<game>.js exports for the shell (app.js,
 // result.js, shortcuts.js, replay.js). Written once here, as JSDoc types every view module
 // refers to, and checked by checkViewModule() (tests/e2e/test_e2e_view_contract.py checks every
-// game's module with it). docs/web.md ("Game views") explains it with an example.
+// game's module with it). docs/web-guide.md ("Game views") explains it with an example.
 //
 // Rules for views: render only what `view` contains (it is already filtered for the seat), make
 // every clickable a real <button> (or listbox option) with readable text or aria-label, mark it

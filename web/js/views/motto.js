@@ -216,7 +216,7 @@ function rulesButton() {
 
 // ---------------------------------------------------------------- entry point
 /** The table: the players, the middle and the token stacks in an area that scrolls by itself;
- *  the player's hand and its "Play these three cards" bar docked under it (docs/web.md, "Layout").
+ *  the player's hand and its "Play these three cards" bar docked under it (docs/web-guide.md, "Layout").
  *  @type {import("./contract.js").Render} */
 export function render(root, view, ctx) {
   const hasHand = view.seat != null && Array.isArray(view.table.hand);
