@@ -66,6 +66,7 @@ import { record, makeEntry, setAside as setAsideEntry } from "./history.js";
 import { initSettings } from "./settings-panel.js";
 import { readSettings } from "./settings.js";
 import { createAuthority } from "./play/authority.js";
+import { nextStep } from "./play/flow.js";
 import { oneChoice, declineOneChoice, pauseBeforeOneChoice, noteOneChoice, clearOneChoiceNote, forgetOneChoices,
          dropNotesFrom, notesFor, noteLine } from "./one-choice.js";
 
@@ -492,13 +493,8 @@ function historyMoved(screen) {
  *  the one whose screen is up (null: the spectator's table; undefined: none, as when the
  *  curtain is to come up or the page shows no game). The authority hands its view over. */
 function displaySeat() {
-  const status = authority.status;
-  if (app.guest || !status || !GAME_PHASES.has(app.phase) || app.phase === "replay" || app.phase === "curtain") return undefined;
-  const hs = humans();
-  if (status.is_over) return hs.length === 1 ? hs[0] : null;
-  const cp = status.current_player;
-  if (hs.includes(cp)) return hs.length >= 2 && app.shownHuman !== cp ? undefined : cp;
-  return hs.length === 1 ? hs[0] : app.shownHuman;
+  if (app.guest || !authority.status || !GAME_PHASES.has(app.phase) || app.phase === "replay" || app.phase === "curtain") return undefined;
+  return stepNow().seat;
 }
 
 /** A change the authority made: this page's screen shows the game as it is now. A move made
@@ -512,61 +508,59 @@ function pageChanged(delivery) {
   advance();
 }
 
+/** What this page's screen shows next, for the game as it is now (play/flow.js). */
+const stepNow = () => nextStep({ status: app.status, here: humans(), computers: computersOf(app.setup),
+                                 shown: app.shownHuman });
+
+/** Draw the game as it is now: the step play/flow.js decides, then wait for the next change
+ *  (a computer's or another device's move comes as the authority's change: pageChanged). */
 async function advance() {
   const gen = app.gen;
   setIdle(false);
-  while (gen === app.gen) {
-    const status = app.status;
-    const hs = humans();
-    if (status.is_over) {
-      const seat = hs.length === 1 ? hs[0] : null;
+  const { step, seat, mover } = stepNow();
+  const status = app.status;
+  switch (step) {
+    case "over":
       clearOneChoiceNote();
-      await showView(seat, gen);
+      await showView(seat ?? null, gen);
       if (gen === app.gen) {
         showResult();
         setIdle(true);
       }
       return;
-    }
-    const cp = status.current_player;
-    const seat = app.setup.seats[cp];
-    const level = botLevel(seat);
-    if (level) {
+    case "computer":
       // the authority plays the computer's turn (after the pace); its change draws it here
-      const display = hs.length === 1 ? hs[0] : app.shownHuman;
       setPhase("bot");
-      await showView(display, gen, { thinking: cp });
+      await showView(seat ?? null, gen, { thinking: mover });
       return;
-    }
-    if (!hs.includes(cp)) {
+    case "elsewhere":
       // a player on another device (or, on a guest's page, anyone but this seat) is to move:
       // the table waits for the host's next news (a guest) or that player's move (the host)
-      const display = app.guest ? app.mySeat : hs.length === 1 ? hs[0] : app.shownHuman;
       setPhase("remote");
-      await showView(display, gen, { waiting: cp });
+      await showView(seat ?? null, gen, { waiting: mover });
       if (gen === app.gen) setIdle(true);
       return;
-    }
-    // a human is to move
-    if (hs.length >= 2 && app.shownHuman !== cp) {
+    case "curtain":
       if (app.shownHuman != null) await screenBeforeCurtain(gen);
-      if (gen === app.gen) showCurtain(cp, gen);
+      if (gen === app.gen) showCurtain(mover, gen);
+      return;
+    case "person": {
+      const cp = /** @type {number} */ (mover);
+      app.shownHuman = cp;
+      setPhase("human");
+      clearOneChoiceNote({ seat: cp, turn: status.turn }); // a note of this same turn stays
+      await showView(cp, gen);
+      if (gen === app.gen && app.revealed === cp) drawNews(cp);
+      app.revealed = null;
+      if (gen !== app.gen) return;
+      const only = oneChoice(app.view, cp, app.status, app.viewModule);
+      if (only) {
+        takeOneChoice(only, gen);
+        return; // the page stays busy until it is taken
+      }
+      setIdle(true); // wait for a click (ctx.act)
       return;
     }
-    app.shownHuman = cp;
-    setPhase("human");
-    clearOneChoiceNote({ seat: cp, turn: status.turn }); // a note of this same turn stays
-    await showView(cp, gen);
-    if (gen === app.gen && app.revealed === cp) drawNews(cp);
-    app.revealed = null;
-    if (gen !== app.gen) return;
-    const only = oneChoice(app.view, cp, app.status, app.viewModule);
-    if (only) {
-      takeOneChoice(only, gen);
-      return; // the page stays busy until it is taken
-    }
-    setIdle(true);
-    return; // wait for a click (ctx.act)
   }
 }
 
