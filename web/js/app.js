@@ -421,6 +421,9 @@ function gameLabel() {
  *  a game that a move ended in Your games. A load's own change is not saved again (the loader
  *  hands over the seats next, and that change is). */
 authority.listen(({ status, before, cause }) => {
+  // no computer moves until this page has drawn the change (and its outcomes: a screen to read
+  // holds the table): advance() lets go once it has
+  authority.hold("draw");
   // a move ended the game here (not a finished game loaded or shown again): Your games keeps it
   const ended = status.is_over && before != null && !before.is_over &&
                 before.game === status.game && before.seed === status.seed;
@@ -516,6 +519,14 @@ const stepNow = () => nextStep({ status: app.status, here: humans(), computers: 
  *  (a computer's or another device's move comes as the authority's change: pageChanged). */
 async function advance() {
   const gen = app.gen;
+  try {
+    await drawStep(gen);
+  } finally {
+    if (gen === app.gen) authority.release("draw"); // drawn: a computer may move now
+  }
+}
+
+async function drawStep(gen) {
   setIdle(false);
   const { step, seat, mover } = stepNow();
   const status = app.status;
