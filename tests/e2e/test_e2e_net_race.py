@@ -30,6 +30,7 @@ import time
 from dataclasses import dataclass, field
 
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from e2e_helpers import WAIT_MS
 from net_helpers import click_an_action, continue_screen, device_page, open_guest, open_host, start_hosted
@@ -60,6 +61,10 @@ LOOK = """() => {
            turn: turn ? [...turn.childNodes].map((n) => n.textContent.trim()).filter(Boolean).join(' / ') : '' };
 }"""
 
+# The computer's turn is over on this page (or a screen, the end, its own turn shows).
+TURN_OR_MOVED = """(bot) => { const a = window.__app; const s = a.status;
+  return !s || s.is_over || s.current_player !== bot || a.phase === 'moment' || (a.idle && !a.busy && a.phase === 'human'); }"""
+
 # Notes when the page is tapped (a capturing listener that only reads the clock).
 NOTE_TAPS = """() => document.addEventListener('click', () => {
   window.__raceTap = performance.timeOrigin + performance.now(); }, true)"""
@@ -81,10 +86,11 @@ class Table:
         return dict(self.people)[seat]
 
     def look(self) -> dict:
-        looks = {"host": self.host.evaluate(LOOK)}
+        looks = {f"seat {self.target}": self.page_of(self.target).evaluate(LOOK)}  # the quickest to want
         for seat, page in self.people:
-            if page is not self.host:
+            if page is not self.host and seat != self.target:
                 looks[f"seat {seat}"] = page.evaluate(LOOK)
+        looks["host"] = self.host.evaluate(LOOK)
         return looks
 
 
@@ -113,7 +119,16 @@ def wait_for_someone(table: Table, after: str) -> dict:
         if time.monotonic() > deadline:
             raise AssertionError(f"the table froze {after}: for {FREEZE_S:.0f} s no page could act and the game "
                                  f"is not over.\n{describe(table, looks)}")
-        table.host.wait_for_timeout(20)  # polled: several pages' states, each read above
+        target = looks[f"seat {table.target}"]
+        if target["cp"] == table.bot and not target["over"]:
+            # the computer's turn: watch the seat after it, to see its turn as soon as it shows
+            try:
+                table.page_of(table.target).wait_for_function(
+                    TURN_OR_MOVED, arg=table.bot, timeout=max(1, (deadline - time.monotonic()) * 1000))
+            except PlaywrightTimeout:
+                pass   # looked at once more above, then the freeze is told
+        else:
+            table.host.wait_for_timeout(20)  # polled: several pages' states, each read above
 
 
 def last_try_text(table: Table) -> str:
@@ -174,10 +189,11 @@ def play_tries(table: Table, rnd: random.Random, wanted: int) -> None:
         if looks["host"]["over"]:
             new_game(table)
             continue
-        for seat, page in table.people:
-            if continue_screen(page):
-                continue
+        for seat, page in sorted(table.people, key=lambda p: p[0] != table.target):
             look = looks["host"] if page is table.host else looks[f"seat {seat}"]
+            if look["phase"] == "moment":
+                continue_screen(page)
+                break
             if not look["canAct"]:
                 continue
             key = (table.games, look["logLength"])
