@@ -23,14 +23,12 @@ status beside the engine's, which the guests were last sent).
 """
 from __future__ import annotations
 
-import json
 import os
 import random
 import time
 from dataclasses import dataclass, field
 
 from playwright.sync_api import Page
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from e2e_helpers import WAIT_MS
 from net_helpers import click_an_action, continue_screen, device_page, open_guest, open_host, start_hosted
@@ -58,16 +56,54 @@ LOOK = """() => {
            canAct: a.idle && a.phase === 'human' && !a.busy && v != null && (v.legal_actions?.length ?? 0) > 0,
            cp: s?.current_player ?? null, actions: s?.actions ?? null, over: s?.is_over === true,
            legal: (v?.legal_actions ?? []).map((x) => x.id), logLength: lines.length, lastMover,
+           race: window.__raceTry ? { ...window.__raceTry } : null,
            turn: turn ? [...turn.childNodes].map((n) => n.textContent.trim()).filter(Boolean).join(' / ') : '' };
 }"""
 
-# The computer's turn is over on this page (or a screen, the end, its own turn shows).
-TURN_OR_MOVED = """(bot) => { const a = window.__app; const s = a.status;
-  return !s || s.is_over || s.current_player !== bot || a.phase === 'moment' || (a.idle && !a.busy && a.phase === 'human'); }"""
-
-# Notes when the page is tapped (a capturing listener that only reads the clock).
-NOTE_TAPS = """() => document.addEventListener('click', () => {
-  window.__raceTap = performance.timeOrigin + performance.now(); }, true)"""
+# The player at the seat after the computer, armed on its page while another seat is to move:
+# as soon as its turn shows right after the computer's move (the last line of its log is the
+# computer's) it waits `delay` ms and taps one of the moves it is offered on the table (one that
+# ends its turn if there is one; `pick` in [0, 1) chooses which), as a person would. It runs in
+# the page, so the delay is measured from the moment the turn is on screen, whatever the load of
+# the machine running the test. `state`: armed, then seen (the turn showed, the tap is coming) and
+# tapped, or gone (the turn came otherwise, or the game ended: the test plays it as any other).
+ARM = """([bot, delay, pick, enders]) => {
+  const now = () => performance.timeOrigin + performance.now();
+  const me = { state: 'armed', armedAt: now() };
+  window.__raceTry = me;
+  const lastMover = (view) => {
+    const lines = view?.log ?? [];
+    for (let i = lines.length - 1; i >= 0; i--) {
+      const m = /^\\{P(\\d+)\\}/.exec(lines[i]);
+      if (m) return Number(m[1]);
+    }
+    return null;
+  };
+  const shown = (el) => el.getClientRects().length > 0 && !el.disabled;
+  const tick = () => {
+    if (window.__raceTry !== me) return;
+    const a = window.__app, s = a.status, v = a.view;
+    if (s?.is_over) { me.state = 'gone'; return; }
+    const mine = a.idle && a.phase === 'human' && !a.busy && v != null && (v.legal_actions?.length ?? 0) > 0;
+    if (!mine) { setTimeout(tick, 2); return; }
+    if (lastMover(v) !== bot) { me.state = 'gone'; return; }
+    const legal = new Set(v.legal_actions.map((x) => x.id));
+    const on = [...document.querySelectorAll('#table [data-action]')].filter((el) => legal.has(el.dataset.action) && shown(el));
+    const ids = [...new Set(on.map((el) => el.dataset.action))].sort();
+    const ends = ids.filter((id) => enders.some((e) => id.startsWith(e)));
+    const choices = ends.length ? ends : ids.filter((id) => id !== 'cancel').length ? ids.filter((id) => id !== 'cancel') : ids;
+    if (!choices.length) { me.state = 'gone'; return; }
+    Object.assign(me, { state: 'seen', shownAt: now(), at: s.actions, endsTurn: ends.length > 0,
+                        action: choices[Math.floor(pick * choices.length)] });
+    setTimeout(() => {
+      const el = on.find((e) => e.dataset.action === me.action);
+      me.tapAt = now();
+      el.click();
+      me.state = 'tapped';
+    }, delay);
+  };
+  tick();
+}"""
 
 
 @dataclass
@@ -108,29 +144,6 @@ def describe(table: Table, looks: dict) -> str:
     return "\n".join(lines)
 
 
-def wait_for_someone(table: Table, after: str) -> dict:
-    """Wait (at most FREEZE_S) until a page can act, a screen waits for Continue or the game is
-    over; fail with what every page shows if none does: the table is frozen."""
-    deadline = time.monotonic() + FREEZE_S
-    while True:
-        looks = table.look()
-        if looks["host"]["over"] or any(look["canAct"] or look["phase"] == "moment" for look in looks.values()):
-            return looks
-        if time.monotonic() > deadline:
-            raise AssertionError(f"the table froze {after}: for {FREEZE_S:.0f} s no page could act and the game "
-                                 f"is not over.\n{describe(table, looks)}")
-        target = looks[f"seat {table.target}"]
-        if target["cp"] == table.bot and not target["over"]:
-            # the computer's turn: watch the seat after it, to see its turn as soon as it shows
-            try:
-                table.page_of(table.target).wait_for_function(
-                    TURN_OR_MOVED, arg=table.bot, timeout=max(1, (deadline - time.monotonic()) * 1000))
-            except PlaywrightTimeout:
-                pass   # looked at once more above, then the freeze is told
-        else:
-            table.host.wait_for_timeout(20)  # polled: several pages' states, each read above
-
-
 def last_try_text(table: Table) -> str:
     if not table.tries:
         return "before any try"
@@ -139,30 +152,30 @@ def last_try_text(table: Table) -> str:
             f"{t['action']!r} {t['delay']} ms after its turn showed, {t['moves_since']} moves ago)")
 
 
-def make_try(table: Table, page: Page, look: dict, rnd: random.Random) -> None:
-    """The seat after the computer, its turn just shown: wait the drawn delay, tap a move."""
-    enders = [a for a in look["legal"] if a.startswith(TURN_ENDERS[table.game])]
-    choices = enders or [a for a in look["legal"] if a != "cancel"] or look["legal"]
-    action = rnd.choice(sorted(choices))
-    delay = rnd.randint(0, MAX_DELAY_MS)
-    page.wait_for_timeout(delay)  # the scenario: the player's reaction time, not a wait for state
-    target = page.locator(f"#table [data-action={json.dumps(action)}]").first
-    target.click(timeout=WAIT_MS)
+def arm(table: Table, page: Page, rnd: random.Random) -> None:
+    """Arm the player at the seat after the computer for its next turn (ARM)."""
+    page.evaluate(ARM, [table.bot, rnd.randint(0, MAX_DELAY_MS), rnd.random(), list(TURN_ENDERS[table.game])])
+
+
+def record_try(table: Table, page: Page, race: dict) -> None:
+    """The armed player tapped: once its page has the host's answer, note the try and when the
+    tap landed (before the host's page took in the computer's move, or after)."""
     page.wait_for_function("window.__app.idle && !window.__app.busy", timeout=WAIT_MS)
-    # when the tap landed: before the host's page took in the computer's move, or after
-    tap = page.evaluate("window.__raceTap")
-    shown = next((t for at, t in page.evaluate("window.__app.net.moments") if at == look["actions"]), None)
-    host_took = min((t for at, t in table.host.evaluate("window.__app.net.moments") if at >= look["actions"]),
-                    default=None)
+    page.evaluate("window.__raceTry = null")
+    moments = table.host.evaluate("window.__app.net.moments")
+    took = None   # when the host's page first set a status at or after the computer's move (this game)
+    for at, t in reversed(moments):
+        if at < race["at"]:
+            break
+        took = t
     table.tries.append({
-        "n": len(table.tries) + 1, "game": table.games, "action": action, "delay": delay,
-        "ends_turn": bool(enders), "moves_since": 0,
-        "shown_to_tap": None if shown is None else round(tap - shown),
-        "in_window": host_took is not None and tap < host_took,
+        "n": len(table.tries) + 1, "game": table.games, "action": race["action"], "ends_turn": race["endsTurn"],
+        "delay": round(race["tapAt"] - race["shownAt"]), "moves_since": 0,
+        "in_window": took is not None and race["tapAt"] < took,
     })
     t = table.tries[-1]
-    print(f"try {t['n']} (game {t['game']}): {action!r} after {delay} ms, {t['shown_to_tap']} ms after its turn "
-          f"showed, {'before' if t['in_window'] else 'after'} the host's page took in the computer's move")
+    print(f"try {t['n']} (game {t['game']}): {t['action']!r} {t['delay']} ms after its turn showed, "
+          f"{'before' if t['in_window'] else 'after'} the host's page took in the computer's move")
 
 
 def new_game(table: Table) -> None:
@@ -183,34 +196,53 @@ def new_game(table: Table) -> None:
 
 def play_tries(table: Table, rnd: random.Random, wanted: int) -> None:
     """Play at the table until ``wanted`` tries are made; fail at the first freeze."""
-    tried = set()   # (game, log length): one try per turn of the target seat
+    target = table.page_of(table.target)
+    stuck_since = None
     while len(table.tries) < wanted:
-        looks = wait_for_someone(table, last_try_text(table))
+        looks = table.look()
+        mine = looks[f"seat {table.target}"]
+        race = mine["race"]
         if looks["host"]["over"]:
             new_game(table)
             continue
-        for seat, page in sorted(table.people, key=lambda p: p[0] != table.target):
+        if race and race["state"] == "tapped":
+            record_try(table, target, race)
+            stuck_since = None
+            continue
+        if (race is None or race["state"] == "gone") and mine["cp"] != table.target and mine["phase"] != "joining":
+            arm(table, target, rnd)
+            continue
+        acted = False
+        for seat, page in table.people:
             look = looks["host"] if page is table.host else looks[f"seat {seat}"]
+            if page is target and race and race["state"] in ("armed", "seen"):
+                continue   # the armed player plays this turn
             if look["phase"] == "moment":
-                continue_screen(page)
+                acted = continue_screen(page)
                 break
-            if not look["canAct"]:
-                continue
-            key = (table.games, look["logLength"])
-            if seat == table.target and look["lastMover"] == table.bot and key not in tried:
-                tried.add(key)
-                make_try(table, page, look, rnd)
-            else:
+            if look["canAct"]:
                 click_an_action(page, rnd)
+                table.moves += 1
                 if table.tries:
                     table.tries[-1]["moves_since"] += 1
-            table.moves += 1
-            break   # the others' states have moved on: look again
+                acted = True
+                break   # the others' states have moved on: look again
+        waiting = any(look["canAct"] or look["phase"] == "moment" for look in looks.values()) or (
+            race is not None and race["state"] == "seen")
+        if acted or waiting:
+            stuck_since = None
+            continue
+        # nobody can act: the computer is moving, a message is on its way -- or the table froze
+        stuck_since = stuck_since or time.monotonic()
+        if time.monotonic() - stuck_since > FREEZE_S:
+            raise AssertionError(f"the table froze {last_try_text(table)}: for {FREEZE_S:.0f} s no page could act "
+                                 f"and the game is not over.\n{describe(table, looks)}")
+        table.host.wait_for_timeout(20)  # polled: several pages' states, each read above
 
 
 def report(table: Table, seed: int, seconds: float) -> str:
     tries = table.tries
-    timed = [t["shown_to_tap"] for t in tries if t["shown_to_tap"] is not None]
+    timed = [t["delay"] for t in tries]
     return (f"{table.game}: {len(tries)} tries in {table.games} game(s), {table.moves} moves, {seconds:.0f} s "
             f"(seed {seed}, pace {RACE_PACE} ms); {sum(t['ends_turn'] for t in tries)} tapped a move ending the turn, "
             f"{sum(t['in_window'] for t in tries)} landed before the host's page took in the computer's move; "
@@ -243,7 +275,6 @@ def test_motto_a_guest_taps_right_after_the_computer(site_url, nostr_relay, devi
     links = open_host(host, site_url, nostr_relay, game="motto", players=4,
                       seats=["human", "remote", "random", "remote"], names=names, pace=RACE_PACE)
     guests = seat_guests(devices, problems, links)
-    guests[3].evaluate(NOTE_TAPS)
     host.wait_for_function("window.__app.net.states.join() === ',connected,,connected'", timeout=WAIT_MS)
     start_hosted(host)
     table = Table("motto", host, [(0, host), (1, guests[1]), (3, guests[3])], bot=2, target=3, names=names)
@@ -263,7 +294,6 @@ def test_moteneba_a_guest_taps_right_after_the_computer(site_url, nostr_relay, d
     links = open_host(host, site_url, nostr_relay, game="moteneba", players=3,
                       seats=["remote", "random", "remote"], names=names, pace=RACE_PACE)
     guests = seat_guests(devices, problems, links)
-    guests[2].evaluate(NOTE_TAPS)
     host.wait_for_function("window.__app.net.states.join() === 'connected,,connected'", timeout=WAIT_MS)
     start_hosted(host)
     table = Table("moteneba", host, [(0, guests[0]), (2, guests[2])], bot=1, target=2, names=names)
