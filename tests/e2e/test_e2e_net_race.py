@@ -11,10 +11,15 @@ Here the host's page has a real pause (``?pace=``, ``E2E_RACE_PACE``, 400 ms by 
 time the guest after the computer gets its turn right after the computer's move (the last line
 of its log is the computer's), it waits a delay drawn from a seeded ``random.Random`` (0-200 ms;
 the seed is printed, ``E2E_RACE_SEED`` sets it) and taps a move that ends its turn when it has
-one (Motto: take a card or draw; Moteneba: a cube of the draft, Done) — a *try*. Every other
-seat of a person plays any legal move at once, through the page's own controls. Games follow each
-other at the same table (Play again) until the tries are made: ``E2E_RACE_TRIES`` (Motto, 100)
-and ``E2E_RACE_TRIES_MOTENEBA`` (30).
+one (Motto: take a card or draw; Moteneba: a cube of the draft, Done) — a *try*. That player
+runs in its own page (ARM, armed while another seat is to move), so the delay counts from the
+moment its turn is on screen however loaded the machine running the test is; its tap is a click
+on the table's control for the move. Every other seat of a person plays any legal move at once,
+clicked by Playwright. Games follow each other at the same table (Play again) until the tries are
+made: ``E2E_RACE_TRIES`` (Motto, 100) and ``E2E_RACE_TRIES_MOTENEBA`` (30). Each try says whether
+the tap landed before the host's page took in the computer's move (the window of the bug). In
+Moteneba the table freezes only when the next guest (seat 0) also moves within that window:
+its move after the pause would set the host's page right again (the host is not seated there).
 
 The table is frozen when, for ``E2E_RACE_FREEZE_S`` seconds (15), no page can act — no page
 shows its own seat's turn with a legal move, no screen waits for Continue — and the game is not
