@@ -23,7 +23,7 @@ from urllib.parse import parse_qsl
 from playwright.sync_api import Page
 
 from e2e_helpers import WAIT_MS
-from net_helpers import click_an_action, device_page, my_turn, open_guest, open_host, received, start_hosted
+from net_helpers import click_an_action, device_page, my_turn, open_guest, open_host, received, start_hosted, wait_seated
 
 HOSTILE, HONEST = 1, 2
 NAMES = ["Robo", "Mallory", "Ada"]
@@ -48,7 +48,7 @@ HOSTILE_JS = """async (link) => {
       h.inbox.push(msg && typeof msg === 'object' ? { from: link.id, msg, time } : { from: link.id, text: String(text), time });
       if (msg?.t === 'ping') link.send(encode('pong'));
       if (msg?.t === 'proof') h.host = link.id;
-      if (msg?.t === 'hello') h.guests.add(link.id);
+      if (msg?.t === 'hello') { h.guests.add(link.id); h.onhello?.(link); }
     };
     link.onclose = () => h.links.delete(link.id);
   };
@@ -480,3 +480,31 @@ def test_a_peer_posing_as_the_host_is_ignored_by_the_guests(site_url, nostr_rela
     honest_move(host, honest, random.Random(5))
     honest.wait_for_function("(n) => window.__app.status.actions > n", arg=kept["status"]["actions"], timeout=WAIT_MS)
     assert honest.evaluate("window.__app.setup.seats[0].name") == "Robo"
+
+
+def test_a_message_of_another_version_from_a_peer_posing_as_the_host_does_not_stop_a_guest(
+        site_url, nostr_relay, devices, problems):
+    host, honest, hostile, links = seated_game(devices, problems, site_url, nostr_relay, first=HONEST)
+    wait_turn(host, HONEST)
+    # the honest guest's page, reloaded, says hello to every peer; the hostile peer answers at
+    # once with a message of another version, before the host's proof can come
+    hostile.evaluate("""() => { window.hostile.onhello = (link) => {
+                          link.send(JSON.stringify({ v: 1, t: 'ping' }));
+                          link.send(JSON.stringify({ v: 3, t: 'refused', re: '?', error: 'Reload this page.', version: 3 })); }; }""")
+    honest.add_init_script("""window.__nets = [];
+        new MutationObserver(() => { const s = document.body?.dataset.net; if (s && window.__nets.at(-1)?.[0] !== s)
+          window.__nets.push([s, document.getElementById('net-status')?.textContent ?? '']); })
+          .observe(document, { subtree: true, attributes: true, attributeFilter: ['data-net'] });""")
+    # the host's page busy for a while (a slow phone): the hostile peer's answer comes first
+    host.evaluate("() => { setTimeout(() => { const end = Date.now() + 8000; while (Date.now() < end); }, 300); }")
+    honest.reload()
+    honest.wait_for_function("window.__app.net?.ignored >= 2", timeout=WAIT_MS)
+    # once the host's proof comes, the guest joins and takes its seat back: the other version's
+    # messages stopped nothing (what the page showed meanwhile: window.__nets)
+    wait_seated(honest)
+    nets = [state for state, _ in honest.evaluate("window.__nets")]
+    assert nets[-2:] == ["joining", "connected"], nets
+    assert honest.evaluate("window.__app.net.ignored") == 2
+    assert honest.evaluate("window.__app.net.seat") == HONEST
+    assert host.evaluate("window.__app.net.states") == [None, "connected", "connected"]
+    honest_move(host, honest, random.Random(6))
