@@ -8,7 +8,11 @@ page of the site opened with no valid invitation (so it runs neither Python nor 
 each peer of the room (the room is a full mesh: one link per peer), keeping every message it
 receives. Every attempt must be refused (the host's ``refused`` reply says why) or ignored,
 and change nothing: the host's game and status, the honest guest's table, and the honest guest
-can still play."""
+can still play.
+
+The hostile peer speaks the protocol's version 2 (``web/js/net/protocol.js``): each request (act,
+undo, hint, replay) carries an ``id``, and the host's answer names it as ``re``; a message it
+cannot read, or with no good id, is refused with ``re`` "?"."""
 from __future__ import annotations
 
 import json
@@ -19,13 +23,14 @@ from urllib.parse import parse_qsl
 from playwright.sync_api import Page
 
 from e2e_helpers import WAIT_MS
-from net_helpers import click_an_action, device_page, my_turn, open_guest, open_host, received, start_hosted
+from net_helpers import click_an_action, device_page, my_turn, open_guest, open_host, received, start_hosted, wait_seated
 
 HOSTILE, HONEST = 1, 2
 NAMES = ["Robo", "Mallory", "Ada"]
 
 # The hostile peer's side, installed in its page: the room, one link per peer, every message
-# received ({from, msg} parsed, or {from, text} when it is not JSON), pings answered.
+# received ({from, msg, time} parsed, or {from, text, time} when it is not JSON; time: the page's
+# clock in ms), pings answered.
 HOSTILE_JS = """async (link) => {
   const { openRoom } = await import('./js/net/relay.js');
   const { readInvitation } = await import('./js/net/invite.js');
@@ -39,10 +44,11 @@ HOSTILE_JS = """async (link) => {
     link.onmessage = (text) => {
       let msg = null;
       try { msg = JSON.parse(text); } catch { /* kept as text */ }
-      h.inbox.push(msg && typeof msg === 'object' ? { from: link.id, msg } : { from: link.id, text: String(text) });
+      const time = performance.now();
+      h.inbox.push(msg && typeof msg === 'object' ? { from: link.id, msg, time } : { from: link.id, text: String(text), time });
       if (msg?.t === 'ping') link.send(encode('pong'));
       if (msg?.t === 'proof') h.host = link.id;
-      if (msg?.t === 'hello') h.guests.add(link.id);
+      if (msg?.t === 'hello') { h.guests.add(link.id); h.onhello?.(link); }
     };
     link.onclose = () => h.links.delete(link.id);
   };
@@ -50,6 +56,7 @@ HOSTILE_JS = """async (link) => {
   h.peers = (to) => (to === 'host' ? [h.host] : to === 'guests' ? [...h.guests] : [...h.links.keys()]);
   h.send = (to, texts) => {
     const mark = h.inbox.length;
+    h.sentAt = performance.now();
     for (const id of h.peers(to)) for (const text of texts) h.links.get(id).send(text);
     return mark;
   };
@@ -106,8 +113,11 @@ def seated_game(devices, problems, site_url, relay, *, first: int):
 
 
 # ---------------------------------------------------------------------- speaking by hand
+VERSION = 2  # the protocol's version (web/js/net/protocol.js)
+
+
 def encode(t: str, **fields) -> str:
-    return json.dumps({"v": 1, "t": t, **fields})
+    return json.dumps({"v": VERSION, "t": t, **fields})
 
 
 def say(hostile: Page, to: str, texts: list[str]) -> int:
@@ -176,8 +186,13 @@ def play_own_move(hostile: Page, host: Page) -> None:
     state = last_state(hostile)
     assert state["status"]["current_player"] == HOSTILE
     action = next(a["id"] for a in state["view"]["legal_actions"] if a["id"] != "cancel")
-    mark = say(hostile, "host", [encode("act", action=action, at=state["at"])])
+    mark = say(hostile, "host", [encode("act", id="own-move", action=action, at=state["at"])])
     host.wait_for_function("(n) => window.__app.status.actions > n", arg=state["at"], timeout=WAIT_MS)
+    # the state that move caused names it, and comes after the one it was made at
+    hostile.wait_for_function("""(mark) => window.hostile.inbox.slice(mark)
+                                   .some(m => m.msg?.t === 'state' && m.msg.re === 'own-move')""", arg=mark, timeout=WAIT_MS)
+    caused = [s for s in since(hostile, mark, "state") if s.get("re") == "own-move"]
+    assert len(caused) == 1 and caused[0]["at"] == state["at"] + 1 and caused[0]["rev"] > state["rev"], caused
     assert since(hostile, mark, "refused") == []
 
 
@@ -238,11 +253,15 @@ def test_moves_for_another_seat_and_from_an_old_step_are_refused(site_url, nostr
     kept = snapshot(host, honest)
 
     # the honest guest's moves, sent by seat 1 at the right step; an undo of seat 1 too
-    attempts = [encode("act", action=action, at=at) for action in theirs[:3]] + [encode("undo", at=at)]
+    ids = [f"other-{i}" for i in range(len(theirs[:3]))] + ["undo-1"]
+    attempts = [encode("act", id=i, action=action, at=at) for i, action in zip(ids, theirs[:3])] + [encode("undo", id="undo-1", at=at)]
     mark = say(hostile, "host", attempts)
     refused = refusals(hostile, mark, len(attempts))
-    assert [r["re"] for r in refused] == ["act"] * (len(attempts) - 1) + ["undo"], refused
-    assert all("not your turn" in r["error"] for r in refused[:-1]), refused
+    assert [r["re"] for r in refused] == ids, refused
+    assert all("not your turn" in r["error"] for r in refused), refused
+    assert all("stale" not in r for r in refused), refused  # at the right step: refused for the seat
+    assert since(hostile, mark, "undone") == []
+    assert [s for s in since(hostile, mark, "state") if "re" in s] == []
     assert snapshot(host, honest) == kept
 
     # the honest guest's move goes through; the computer moves; then seat 1's turn
@@ -259,21 +278,32 @@ def test_moves_for_another_seat_and_from_an_old_step_are_refused(site_url, nostr
     kept = snapshot(host, honest)
 
     # its own legal move, but for an older step, a later one, or a step that never was
-    stale = [encode("act", action=mine[0], at=at) for at in (now - 1, now + 1, 0)]
+    ids = ["old", "later", "never"]
+    stale = [encode("act", id=i, action=mine[0], at=at) for i, at in zip(ids, (now - 1, now + 1, 0))]
+    stale.append(encode("undo", id="old-undo", at=now - 1))
+    ids.append("old-undo")
     mark = say(hostile, "host", stale)
     refused = refusals(hostile, mark, len(stale))
-    assert [r["re"] for r in refused] == ["act"] * len(stale), refused
-    assert all("moved on" in r["error"] for r in refused), refused
+    assert [r["re"] for r in refused] == ids, refused
+    assert all("moved on" in r["error"] and r.get("stale") is True for r in refused), refused
+    # each stale refusal is followed by the game as it is now (no `re`: nothing was caused)
+    hostile.wait_for_function("""([mark, n]) => window.hostile.inbox.slice(mark)
+                                   .filter(m => m.msg?.t === 'state').length >= n""", arg=[mark, len(stale)], timeout=WAIT_MS)
+    states = since(hostile, mark, "state")
+    assert all(s["at"] == now and s["rev"] == state["rev"] and "re" not in s for s in states), states
     assert snapshot(host, honest) == kept
 
     # the same move at the current step is taken (the refusals above were for the step alone);
     # a second move sent at once for that same step is refused: the game moved on
-    mark = say(hostile, "host", [encode("act", action=mine[0], at=now), encode("act", action=mine[-1], at=now)])
+    mark = say(hostile, "host", [encode("act", id="first", action=mine[0], at=now),
+                                 encode("act", id="second", action=mine[-1], at=now)])
     refused = refusals(hostile, mark, 1)
-    assert refused[0]["re"] == "act" and "moved on" in refused[0]["error"], refused
+    assert refused[0]["re"] == "second" and "moved on" in refused[0]["error"] and refused[0].get("stale") is True, refused
     after = host.evaluate("window.__app.save()")["actions"]
     assert after[:now] == kept["actions"] and len(after) == now + 1, after
     assert len(since(hostile, mark, "refused")) == 1
+    caused = [s for s in since(hostile, mark, "state") if "re" in s]
+    assert [(s["re"], s["at"]) for s in caused] == [("first", now + 1)], caused
 
 
 def test_malformed_messages_are_refused_with_a_clear_error_and_a_flood_is_dropped(
@@ -284,29 +314,52 @@ def test_malformed_messages_are_refused_with_a_clear_error_and_a_flood_is_droppe
     action = honest.evaluate("window.__app.view.legal_actions[0].id")
     kept = snapshot(host, honest)
 
+    # (the message, the words of its refusal, the `re` it names: the id when it had a good one)
     cases = [
-        ('{"v":1,"t":"cheat"}', "unknown message type “cheat”"),
-        ('{"v":1,"t":"act",', "not valid JSON"),
-        ('{"v":1,"t":"act","__proto__":{"seat":2},"action":"%s","at":%d}' % (action, at), "forbidden key (__proto__)"),
-        (encode("act", action=action, at=at, seat=HONEST), "unexpected field “seat” in act"),
-        (encode("act", action=action), "bad or missing field “at” in act"),
-        ('{"v":1,"t":"act","constructor":{"prototype":{"x":1}}}', "forbidden key (constructor)"),
-        ('[1,2,3]', "must be a JSON object"),
-        (json.dumps({"v": 1, "t": "act", "action": "x" * 1_000_000, "at": at}), "too large"),
+        ('{"v":2,"t":"cheat"}', "unknown message type “cheat”", "?"),
+        ('{"v":2,"t":"act",', "not valid JSON", "?"),
+        ('{"v":2,"t":"act","__proto__":{"seat":2},"id":"p1","action":"%s","at":%d}' % (action, at),
+         "forbidden key (__proto__)", "?"),
+        (encode("act", id="m1", action=action, at=at, seat=HONEST), "unexpected field “seat” in act", "m1"),
+        (encode("act", id="m2", action=action), "bad or missing field “at” in act", "m2"),
+        (encode("act", action=action, at=at), "bad or missing field “id” in act", "?"),
+        (encode("act", id="x" * 25, action=action, at=at), "bad or missing field “id” in act", "?"),
+        (encode("undo", id="a.b", at=at), "bad or missing field “id” in undo", "?"),
+        (encode("hint", id="<img>", at=at), "bad or missing field “id” in hint", "?"),
+        ('{"v":2,"t":"act","constructor":{"prototype":{"x":1}}}', "forbidden key (constructor)", "?"),
+        ('[1,2,3]', "must be a JSON object", "?"),
+        ('{"v":2}', "a message needs a type", "?"),
+        (json.dumps({"v": 2, "t": "act", "id": "big", "action": "x" * 1_000_000, "at": at}), "too large", "?"),
     ]
-    mark = say(hostile, "host", [text for text, _ in cases])
+    mark = say(hostile, "host", [text for text, _, _ in cases])
     refused = refusals(hostile, mark, len(cases))
     assert len(refused) == len(cases), refused
-    for (text, said), reply in zip(cases, refused):
-        assert reply["re"] == "?", (text[:60], reply)
+    for (text, said, re), reply in zip(cases, refused):
+        assert reply["re"] == re, (text[:60], reply)
         assert reply["error"].startswith("Message refused:") and said in reply["error"], (text[:60], reply)
         assert len(reply["error"]) < 200, reply
+        assert "version" not in reply and "stale" not in reply, reply
+    assert snapshot(host, honest) == kept
+
+    # a page of another version of the messages is told to reload, with the host's version
+    other = [json.dumps({"v": 1, "t": "act", "action": action, "at": at}),
+             json.dumps({"v": 3, "t": "act", "id": "v3", "action": action, "at": at}),
+             json.dumps({"t": "act", "id": "v0", "action": action, "at": at})]
+    mark = say(hostile, "host", other)
+    refused = refusals(hostile, mark, len(other))
+    assert len(refused) == len(other), refused
+    for text, reply in zip(other, refused):
+        assert reply["re"] == "?" and reply["version"] == VERSION, (text[:60], reply)
+        assert "different versions of Moteplay" in reply["error"] and "reload this page" in reply["error"], reply
+        assert len(reply["error"]) < 200, reply
+    assert "(1 and 2)" in refused[0]["error"] and "(3 and 2)" in refused[1]["error"], refused
     assert snapshot(host, honest) == kept
 
     # 1,000 messages in a second: the rate limit's burst is handled (each refused), one "too
     # many" refusal a second comes back, and the rest (over 960) is dropped unread
     hostile.wait_for_timeout(3000)  # the rate limit's bucket fills again
-    flood = [encode("act", action=action, at=at)] * 1000
+    flood_ids = [f"flood-{i}" for i in range(1000)]
+    flood = [encode("act", id=i, action=action, at=at) for i in flood_ids]
     mark = say(hostile, "host", flood)
     # meanwhile the honest guest's move reaches the host at once
     seconds, moved = honest_move(host, honest, random.Random(3))
@@ -315,8 +368,20 @@ def test_malformed_messages_are_refused_with_a_clear_error_and_a_flood_is_droppe
     refused = since(hostile, mark, "refused")
     many = [r for r in refused if "Too many messages" in r["error"]]
     assert 1 <= len(many) <= 3, refused
-    assert len(refused) <= 35, f"{len(refused)} refusals for a flood of 1,000 messages"
-    assert all(r["re"] in ("act", "?") for r in refused), refused
+    assert all(r["re"] in (*flood_ids, "?") for r in refused), refused
+    assert all(r["re"] == "?" for r in many), many
+    # the messages answered, by their place in the flood: the burst (the first 30, each refused
+    # by its id), then at most 10 a second for as long as the flood took to arrive (bounded by
+    # the time from sending it to the last answer's return)
+    answered = [int(r["re"].removeprefix("flood-")) for r in refused if r["re"] != "?"]
+    assert len(answered) == len(refused) - len(many), refused
+    assert answered[:30] == list(range(30)), answered
+    assert answered == sorted(set(answered)), answered
+    last = hostile.evaluate("""([mark, re]) => window.hostile.inbox.slice(mark)
+                                .find(m => m.msg?.t === 'refused' && m.msg.re === re).time - window.hostile.sentAt""",
+                            [mark, f"flood-{answered[-1]}"]) / 1000
+    assert len(answered) - 30 <= 10 * last + 1, f"{len(answered)} messages of the flood handled in {last:.2f} s"
+    assert len(refused) <= 50, f"{len(refused)} refusals for a flood of 1,000 messages"
     after = host.evaluate("window.__app.save()")["actions"]
     assert after[:at] == kept["actions"] and json.dumps(after[at]).count(moved) == 1  # the honest guest's move
     assert host.evaluate("window.__app.net.states") == kept["states"]
@@ -329,28 +394,28 @@ def test_hints_and_replays_are_only_for_the_seat_and_the_moment(site_url, nostr_
     kept = snapshot(host, honest)
 
     # two hints at once: the first is worked out, the second refused while it is
-    mark = say(hostile, "host", [encode("hint", at=state["at"])] * 2)
+    mark = say(hostile, "host", [encode("hint", id="hint-1", at=state["at"]), encode("hint", id="hint-2", at=state["at"])])
     refused = refusals(hostile, mark, 1)
-    assert refused[0]["re"] == "hint" and "already" in refused[0]["error"], refused
+    assert refused[0]["re"] == "hint-2" and "already" in refused[0]["error"], refused
     wait_message(hostile, mark, "hint")
     hints = since(hostile, mark, "hint")
-    assert len(hints) == 1 and hints[0]["reply"]["ok"] is True, hints
+    assert len(hints) == 1 and hints[0]["re"] == "hint-1" and hints[0]["reply"]["ok"] is True, hints
     legal = {a["id"] for a in state["view"]["legal_actions"]}
     assert hints[0]["reply"]["action"] in legal, hints
     assert len(since(hostile, mark, "refused")) == 1
 
     # replays during the game: another seat's view, or all hands, are refused; its own is not
-    mark = say(hostile, "host", [encode("replay", step=0, seat=HONEST, open=False),
-                                 encode("replay", step=0, seat=0, open=False),
-                                 encode("replay", step=0, open=True),
-                                 encode("replay", step=0, seat=HOSTILE, open=False)])
+    mark = say(hostile, "host", [encode("replay", id="r-honest", step=0, seat=HONEST, open=False),
+                                 encode("replay", id="r-computer", step=0, seat=0, open=False),
+                                 encode("replay", id="r-open", step=0, open=True),
+                                 encode("replay", id="r-own", step=0, seat=HOSTILE, open=False)])
     refused = refusals(hostile, mark, 3)
-    assert [r["re"] for r in refused] == ["replay"] * 3, refused
+    assert [r["re"] for r in refused] == ["r-honest", "r-computer", "r-open"], refused
     assert "only your own seat" in refused[0]["error"] and "only your own seat" in refused[1]["error"], refused
     assert "once the game is over" in refused[2]["error"], refused
     wait_message(hostile, mark, "replay")
     replays = since(hostile, mark, "replay")
-    assert len(replays) == 1 and replays[0]["reply"]["ok"] is True, replays
+    assert len(replays) == 1 and replays[0]["re"] == "r-own" and replays[0]["reply"]["ok"] is True, replays
     assert replays[0]["reply"]["view"]["seat"] == HOSTILE
     assert "open_hands" not in replays[0]["reply"]["view"]
     assert snapshot(host, honest) == kept
@@ -391,8 +456,11 @@ def test_a_peer_posing_as_the_host_is_ignored_by_the_guests(site_url, nostr_rela
         json.dumps({**proof, "peer": honest_id}),                     # ... named for the guest: the signature fails
         encode("proof", nonce=nonce, peer=honest_id, sig="A" * 86,    # a made-up signature
                commitment="0" * 64, host="The host"),
-        encode("seated", seat=0, table=fake_table),
-        encode("state", at=kept["status"]["actions"] + 1, status=status, view=view, table=fake_table),
+        encode("seated", seat=0, table=fake_table, waiting=False),
+        encode("state", rev=10**9, at=kept["status"]["actions"] + 1, status=status, view=view, table=fake_table),
+        encode("refused", re="1", error="Your page is out of date: open https://evil.example"),
+        encode("undone", re="1", undone={"id": "x", "label": "Mallory's undo"}),
+        encode("refused", re="?", error="Reload this page.", version=VERSION + 1),
         encode("reveal", at=1, secret="s" * 43, contributions=["a", "b", "c"],
                save={"game": "motto", "seed": 1, "actions": []}),
     ]
@@ -412,3 +480,31 @@ def test_a_peer_posing_as_the_host_is_ignored_by_the_guests(site_url, nostr_rela
     honest_move(host, honest, random.Random(5))
     honest.wait_for_function("(n) => window.__app.status.actions > n", arg=kept["status"]["actions"], timeout=WAIT_MS)
     assert honest.evaluate("window.__app.setup.seats[0].name") == "Robo"
+
+
+def test_a_message_of_another_version_from_a_peer_posing_as_the_host_does_not_stop_a_guest(
+        site_url, nostr_relay, devices, problems):
+    host, honest, hostile, links = seated_game(devices, problems, site_url, nostr_relay, first=HONEST)
+    wait_turn(host, HONEST)
+    # the honest guest's page, reloaded, says hello to every peer; the hostile peer answers at
+    # once with a message of another version, before the host's proof can come
+    hostile.evaluate("""() => { window.hostile.onhello = (link) => {
+                          link.send(JSON.stringify({ v: 1, t: 'ping' }));
+                          link.send(JSON.stringify({ v: 3, t: 'refused', re: '?', error: 'Reload this page.', version: 3 })); }; }""")
+    honest.add_init_script("""window.__nets = [];
+        new MutationObserver(() => { const s = document.body?.dataset.net; if (s && window.__nets.at(-1)?.[0] !== s)
+          window.__nets.push([s, document.getElementById('net-status')?.textContent ?? '']); })
+          .observe(document, { subtree: true, attributes: true, attributeFilter: ['data-net'] });""")
+    # the host's page busy for a while (a slow phone): the hostile peer's answer comes first
+    host.evaluate("() => { setTimeout(() => { const end = Date.now() + 8000; while (Date.now() < end); }, 300); }")
+    honest.reload()
+    honest.wait_for_function("window.__app.net?.ignored >= 2", timeout=WAIT_MS)
+    # once the host's proof comes, the guest joins and takes its seat back: the other version's
+    # messages stopped nothing (what the page showed meanwhile: window.__nets)
+    wait_seated(honest)
+    nets = [state for state, _ in honest.evaluate("window.__nets")]
+    assert nets[-2:] == ["joining", "connected"], nets
+    assert honest.evaluate("window.__app.net.ignored") == 2
+    assert honest.evaluate("window.__app.net.seat") == HONEST
+    assert host.evaluate("window.__app.net.states") == [None, "connected", "connected"]
+    honest_move(host, honest, random.Random(6))
