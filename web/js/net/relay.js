@@ -28,7 +28,8 @@ const ACTION = "m";
  * connected before onpeer was set are handed to it when it is set).
  * @param {{appId?: string, room: string, password?: string, relays: string[],
  *          iceServers?: RTCIceServer[]}} options iceServers left out: Trystero's own STUN servers
- * @returns {Promise<{selfId: string, onpeer: null | ((link: Link) => void), leave(): void}>}
+ * @returns {Promise<{selfId: string, onpeer: null | ((link: Link) => void), connecting(): boolean,
+ *                    leave(): Promise<void>}>}
  */
 export async function openRoom({ appId = "moteplay", room, password, relays, iceServers } = {}) {
   if (typeof room !== "string" || !room) throw new Error("openRoom: a room name is needed.");
@@ -42,6 +43,14 @@ export async function openRoom({ appId = "moteplay", room, password, relays, ice
   const config = { appId, relayConfig: { urls: [...relays] } };
   if (password) config.password = password;
   if (Array.isArray(iceServers)) config.rtcConfig = { iceServers };
+  // this room's peer connections, to tell whether one is being set up (connecting())
+  const connections = new Set();
+  config.rtcPolyfill = class extends RTCPeerConnection {
+    constructor(...args) {
+      super(...args);
+      connections.add(this);
+    }
+  };
   const trRoom = trystero.joinRoom(config, room, {
     onJoinError: ({ error, peerId }) => console.warn(`Moteplay: peer ${peerId} was refused: ${error}`),
   });
@@ -84,6 +93,16 @@ export async function openRoom({ appId = "moteplay", room, password, relays, ice
         const link = waiting.shift();
         if (!link.closed) deliver(onpeer, link);
       }
+    },
+    /** Is a connection to a peer being set up now (offer and answer exchanged, not open yet)?
+     *  Leaving the room then stalls that peer: it ignores this page's next attempts for about
+     *  20 s (Trystero's signalling timeouts). */
+    connecting() {
+      for (const pc of connections) {
+        if (pc.signalingState === "closed" || ["closed", "failed"].includes(pc.connectionState)) connections.delete(pc);
+        else if (pc.remoteDescription && ["new", "connecting"].includes(pc.connectionState)) return true;
+      }
+      return false;
     },
     /** Leave the room. Resolves once Trystero has let go of it (about 0.1 s): only then can
      *  this page join the same room again (joining it earlier gets the room being left). */
