@@ -1,7 +1,10 @@
-"""How fast a table comes back when the host's page reloads: two guests and a table screen,
+"""How fast a table comes back when the host's page comes back: two guests and a table screen,
 each on its own device, through the real Nostr relay the tests start. For each page, the time
 from the host's engine being ready again (``window.__app.ready``, when the host opens the room
-again) to that page being connected and showing the game as it is.
+again) to that page being connected and showing the game as it is. The host's page goes away
+in three ways: a reload; closed and opened again AWAY_S later (a phone slow to start, a
+browser restarting), while the guests look for it; crashed (no goodbye: its guests learn it
+only from its silence) and opened again AWAY_S later.
 
 The times are printed (run with ``-s`` to see them); ``HOST_RELOADS`` in the environment sets
 how many reloads one run makes (default 2)."""
@@ -69,12 +72,12 @@ def test_every_page_is_back_soon_after_the_host_reloads(site_url, nostr_relay, d
         else:
             url = host.url
             if away == "crash":
-                cdp = host.context.new_cdp_session(host)
                 try:
-                    cdp.send("Page.crash")
-                except Exception:  # noqa: BLE001
+                    host.context.new_cdp_session(host).send("Page.crash")
+                except Exception:  # noqa: BLE001 - the page is gone before it answers
                     pass
             host.close()
+            # the scenario itself, not a wait for a state: the host's page is away this long
             pages["Ada"].wait_for_timeout(AWAY_S * 1000)
             host = host_device.new_page()
             problems.watch(host)
