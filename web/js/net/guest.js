@@ -19,10 +19,14 @@ import { netConfig } from "./config.js";
 
 /** How long a request to the host may take before the guest says the connection is lost. */
 const REPLY_MS = 20_000;
-/** No message from the host for this long: the connection is taken as lost (it pings every 3 s). */
+/** No message from the host for this long: its link is dropped as dead (it pings every 3 s). */
 const SILENT_MS = 9000;
-/** The connection lost and no host back through the room after this long: join the room afresh. */
-const LOST_MS = 6000;
+/** The host lost: the page stays in the room, where the host's page announces itself when it
+ *  comes back (a guest that left the room just then would miss it). If the host is not back
+ *  after REJOIN_MS, the page joins the room afresh (announcing itself again), then again after
+ *  twice as long each time, up to REJOIN_MAX_MS; never while a connection is being set up. */
+const REJOIN_MS = 6000;
+const REJOIN_MAX_MS = 30_000;
 
 /** What this browser keeps of one table: device id, its contribution, the commitment and the
  *  fingerprints of the views shown ({at: print}). */
@@ -337,9 +341,21 @@ export function joinTable(invite, handlers = {}) {
     }
   }
 
-  // the host silent too long, or gone and not back through the room by itself: start afresh
+  // the host silent too long (this page's connections dropped, or the host's page vanished
+  // without a word): join the room afresh; the host gone and not back through the room by
+  // itself: join the room afresh, less and less often
+  let rejoinAfter = REJOIN_MS;
   const watchdog = setInterval(() => {
-    if (host ? Date.now() - heard > SILENT_MS : lostAt && Date.now() - lostAt > LOST_MS) reconnect();
+    if (host) {
+      rejoinAfter = REJOIN_MS;
+      if (Date.now() - heard > SILENT_MS && !invite.offer) {
+        host.close(); // a host link being set up meanwhile takes over when it is proven
+        if (!room?.connecting()) reconnect();
+      }
+    } else if (lostAt && Date.now() - lostAt > rejoinAfter && !room?.connecting()) {
+      rejoinAfter = Math.min(rejoinAfter * 2, REJOIN_MAX_MS);
+      reconnect();
+    }
   }, 1000);
   const wake = () => {
     if (document.visibilityState === "visible" && (!host || Date.now() - heard > SILENT_MS)) reconnect();

@@ -294,6 +294,11 @@ export async function openHost({ record, authority, shell, config, onRecord = ()
     }
   }, PING_MS);
 
+  // this page going away (a reload, the tab closed): every guest's link closes now, so the
+  // guests know at once and wait in the room for this page to come back
+  const goingAway = () => { for (const link of links.keys()) link.close(); };
+  addEventListener("pagehide", goingAway);
+
   // the relays, joined in the background: seats connect with codes meanwhile, and a table
   // whose relays cannot be reached still connects them that way
   let relayError = null;
@@ -357,6 +362,7 @@ export async function openHost({ record, authority, shell, config, onRecord = ()
     close() {
       closed = true;
       clearInterval(timer);
+      removeEventListener("pagehide", goingAway);
       const ending = [...links];
       for (const [link, entry] of ending) {
         entry.unscreen();

@@ -44,6 +44,14 @@ export async function openRoom({ appId = "moteplay", room, password, relays, ice
   const config = { appId, relayConfig: { urls: [...relays] } };
   if (password) config.password = password;
   if (Array.isArray(iceServers)) config.rtcConfig = { iceServers };
+  // this room's peer connections, to tell whether one is being set up (connecting())
+  const connections = new Set();
+  config.rtcPolyfill = class extends RTCPeerConnection {
+    constructor(...args) {
+      super(...args);
+      connections.add(this);
+    }
+  };
   const trRoom = trystero.joinRoom(config, room, {
     onJoinError: ({ error, peerId }) => console.warn(`Moteplay: peer ${peerId} was refused: ${error}`),
   });
@@ -92,6 +100,16 @@ export async function openRoom({ appId = "moteplay", room, password, relays, ice
         const link = waiting.shift();
         if (link && !link.closed) deliver(onpeer, link);
       }
+    },
+    /** Is a connection to a peer being set up now (offer and answer exchanged, not open yet)?
+     *  Leaving the room then stalls that peer: it ignores this page's next attempts for about
+     *  20 s (Trystero's signalling timeouts). */
+    connecting() {
+      for (const pc of connections) {
+        if (pc.signalingState === "closed" || ["closed", "failed"].includes(pc.connectionState)) connections.delete(pc);
+        else if (pc.remoteDescription && ["new", "connecting"].includes(pc.connectionState)) return true;
+      }
+      return false;
     },
     /** Leave the room. Resolves once Trystero has let go of it (about 0.1 s): only then can
      *  this page join the same room again (joining it earlier gets the room being left). */
@@ -163,7 +181,7 @@ function deliver(fn, value) {
 /**
  * A room joined: this page's peer id, the handler of each new link, and leave() (resolves
  * once Trystero has let go of the room).
- * @typedef {{selfId: string, onpeer: null | ((link: Link) => void), leave(): Promise<void>}} Room
+ * @typedef {{selfId: string, onpeer: null | ((link: Link) => void), connecting(): boolean, leave(): Promise<void>}} Room
  */
 
 /**
