@@ -57,8 +57,9 @@ export function parseText(data, maxBytes) {
   const bad = badKey(msg, 0);
   if (bad) return { ok: false, error: bad };
   if (msg.v !== VERSION) {
+    const theirs = Number.isSafeInteger(msg.v) ? `version ${msg.v}` : "no version this page knows";
     return { ok: false, version: Number.isSafeInteger(msg.v) ? msg.v : null,
-             error: `this page and the other run different versions of Moteplay (${String(msg.v).slice(0, 8)} and ${VERSION}): reload this page; if that does not help, the host reloads theirs` };
+             error: `this page and the other run different versions of Moteplay (${theirs}, this page version ${VERSION}): reload this page; if that does not help, the host reloads theirs` };
   }
   if (typeof msg.t !== "string") return { ok: false, error: "a message needs a type" };
   return { ok: true, msg };
