@@ -26,6 +26,9 @@ const SILENT_MS = 9000;
  *  after REJOIN_MS, the page joins the room afresh (announcing itself again), then again after
  *  twice as long each time, up to REJOIN_MAX_MS; never while a connection is being set up. */
 const REJOIN_MS = 6000;
+/** A peer of another version spoke and no host of this one has answered for this long: the page
+ *  says the versions differ (a peer that is not the host cannot stop a guest for longer). */
+const MISMATCH_MS = 10_000;
 const REJOIN_MAX_MS = 30_000;
 
 /** What this browser keeps of one table: device id, its contribution, the commitment and the
@@ -67,6 +70,7 @@ export function joinTable(invite, handlers = {}) {
   let reveal = null;            // {ok, problem, save, seed} once the host revealed its secret
   const waiting = new Map();    // requests waiting for an answer, by id: {t, resolve, timer}
   let asked = 0;                // the last request's id
+  let mismatch = null;          // {error, at}: a peer of another version spoke, no host yet
   let state = "connecting";
   let closed = false;
 
@@ -100,8 +104,9 @@ export function joinTable(invite, handlers = {}) {
     const parsed = parseFromHost(data);
     if (!parsed.ok) {
       ignored += 1;
-      // the host's page runs another version of Moteplay: nothing can work until one reloads
-      if (parsed.version !== undefined && !host && state !== "failed") setConnection("failed", parsed.error);
+      // a peer of another version of Moteplay (the host's page, perhaps): if no host of this
+      // version answers in a few seconds, the page says so (the watchdog)
+      if (parsed.version !== undefined && !host) mismatch ??= { error: parsed.error, at: Date.now() };
       return;
     }
     const msg = parsed.msg;
@@ -346,7 +351,12 @@ export function joinTable(invite, handlers = {}) {
   // itself: join the room afresh, less and less often
   let rejoinAfter = REJOIN_MS;
   const watchdog = setInterval(() => {
+    if (!host && mismatch && Date.now() - mismatch.at > MISMATCH_MS && state !== "failed") {
+      setConnection("failed", mismatch.error);
+      return;
+    }
     if (host) {
+      mismatch = null;
       rejoinAfter = REJOIN_MS;
       if (Date.now() - heard > SILENT_MS && !invite.offer) {
         host.close(); // a host link being set up meanwhile takes over when it is proven
