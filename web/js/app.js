@@ -1163,7 +1163,8 @@ async function guestBoot() {
   const { joinTable } = await import("./net/guest.js");
   let seated;
   const settled = new Promise((resolve) => { seated = resolve; });
-  app.guest = joinTable(invite, {
+  // (not damaged: checked above)
+  app.guest = joinTable(/** @type {import("./net/invite.js").Invitation} */ (invite), {
     onConnection: (state, detail) => {
       guestConnection(state, detail);
       if (state === "failed") seated();
