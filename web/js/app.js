@@ -1079,7 +1079,7 @@ async function drawSeatsInto(root) {
 async function drawWaiting() {
   if (app.hosting !== "waiting") return;
   const missing = app.setup.seats.filter((s, i) => s.kind === "remote" && !s.standIn && !app.table.seats[i].joined);
-  const start = $("waiting-start");
+  const start = /** @type {HTMLButtonElement} */ ($("waiting-start"));
   start.disabled = missing.length > 0 || !app.host;
   start.textContent = missing.length ? `Waiting for ${missing.map((s) => s.name).join(", ")}…` : `Start ${gameInfo(app.setup.game)?.title ?? ""}`;
   const relayError = app.host?.relayError();
@@ -1485,7 +1485,7 @@ $("btn-replay").addEventListener("click", startReplay);
 $("waiting-start").addEventListener("click", startHosted);
 $("btn-players").addEventListener("click", () => {
   const panel = $("players");
-  show(panel, panel.hidden);
+  show(panel, Boolean(panel.hidden));
   $("btn-players").setAttribute("aria-expanded", String(!panel.hidden));
   drawPlayers();
 });
@@ -1502,7 +1502,7 @@ initHints();
 initSettings();
 initRules({ getGame: () => (GAME_PHASES.has(app.phase) ? app.past?.game ?? app.setup?.game : null) });
 $("file-load").addEventListener("change", (e) => {
-  const file = e.target.files?.[0];
+  const file = /** @type {HTMLInputElement} */ (e.target).files?.[0];
   if (file) loadFile(file);
 });
 
@@ -1573,11 +1573,11 @@ watchUpdateDownload(({ done, total, failed }, retry) => {
 // visit it would compete with Python's start for the same CPU; and, when the player started a
 // game meanwhile, until the page waits for them (its first decision is on screen; 10 s at most):
 // on a phone its hundred requests would share the connection with the game's first moments
-const untilIdle = () => new Promise((resolve) => {
+const untilIdle = () => /** @type {Promise<void>} */ (new Promise((resolve) => {
   const since = performance.now();
   const look = () => (app.idle || performance.now() - since > 10_000 ? resolve() : setTimeout(look, 100));
   look();
-});
+}));
 boot().then(untilIdle).then(() => startOffline({
   // said once, quietly: a polite status line in the footer (never over the table)
   onReady: () => {
