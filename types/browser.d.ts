@@ -10,3 +10,8 @@ declare class BarcodeDetector {
 
 /** The "jsqr" package is a UMD script: loaded as a module, it sets this global (net/qr.js). */
 declare var jsQR: typeof import("jsqr").default | undefined;
+
+/** app.js's read-only handle on the page, for the e2e tests, scripts/bench and the console. */
+interface Window {
+  __app?: object;
+}

@@ -1084,7 +1084,7 @@ async function drawSeatsInto(root) {
 async function drawWaiting() {
   if (app.hosting !== "waiting") return;
   const missing = app.setup.seats.filter((s, i) => s.kind === "remote" && !s.standIn && !app.table.seats[i].joined);
-  const start = $("waiting-start");
+  const start = /** @type {HTMLButtonElement} */ ($("waiting-start"));
   start.disabled = missing.length > 0 || !app.host;
   start.textContent = missing.length ? `Waiting for ${missing.map((s) => s.name).join(", ")}…` : `Start ${gameInfo(app.setup.game)?.title ?? ""}`;
   const relayError = app.host?.relayError();
@@ -1168,7 +1168,8 @@ async function guestBoot() {
   const { joinTable } = await import("./net/guest.js");
   let seated;
   const settled = new Promise((resolve) => { seated = resolve; });
-  app.guest = joinTable(invite, {
+  // (not damaged: checked above)
+  app.guest = joinTable(/** @type {import("./net/invite.js").Invitation} */ (invite), {
     onConnection: (state, detail) => {
       guestConnection(state, detail);
       if (state === "failed") seated();
@@ -1489,7 +1490,7 @@ $("btn-replay").addEventListener("click", startReplay);
 $("waiting-start").addEventListener("click", startHosted);
 $("btn-players").addEventListener("click", () => {
   const panel = $("players");
-  show(panel, panel.hidden);
+  show(panel, Boolean(panel.hidden));
   $("btn-players").setAttribute("aria-expanded", String(!panel.hidden));
   drawPlayers();
 });
@@ -1506,7 +1507,7 @@ initHints();
 initSettings();
 initRules({ getGame: () => (GAME_PHASES.has(app.phase) ? app.past?.game ?? app.setup?.game : null) });
 $("file-load").addEventListener("change", (e) => {
-  const file = e.target.files?.[0];
+  const file = /** @type {HTMLInputElement} */ (e.target).files?.[0];
   if (file) loadFile(file);
 });
 
@@ -1577,11 +1578,11 @@ watchUpdateDownload(({ done, total, failed }, retry) => {
 // visit it would compete with Python's start for the same CPU; and, when the player started a
 // game meanwhile, until the page waits for them (its first decision is on screen; 10 s at most):
 // on a phone its hundred requests would share the connection with the game's first moments
-const untilIdle = () => new Promise((resolve) => {
+const untilIdle = () => /** @type {Promise<void>} */ (new Promise((resolve) => {
   const since = performance.now();
   const look = () => (app.idle || performance.now() - since > 10_000 ? resolve() : setTimeout(look, 100));
   look();
-});
+}));
 boot().then(untilIdle).then(() => startOffline({
   // said once, quietly: a polite status line in the footer (never over the table)
   onReady: () => {

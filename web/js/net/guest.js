@@ -31,13 +31,64 @@ const REJOIN_MS = 6000;
 const MISMATCH_MS = 10_000;
 const REJOIN_MAX_MS = 30_000;
 
+/** @typedef {import("./protocol.js").Message} Message */
+/** @typedef {import("./protocol.js").TableInfo} TableInfo */
+/** @typedef {import("./relay.js").Link} Link */
+/** @typedef {import("./relay.js").Room} Room */
+/** @typedef {import("./invite.js").Invitation} Invitation */
+/** @typedef {import("../engine-client.js").BridgeReply} BridgeReply */
+
+/**
+ * What this browser keeps of one table (JSON in localStorage): its device id, its part of the
+ * deal (`contribution`), the host's `commitment` (once proved), the fingerprints of the views
+ * shown (`prints`, {at: print}); `commitmentChanged`: the host's commitment changed after a
+ * card may have been dealt; `partUsed`: the host's `seated` said whether the deal holds this
+ * device's part; `closed`: the host ended the table.
+ * @typedef {{device: string, contribution: string, prints: Record<string, string>, commitment?: string,
+ *            commitmentChanged?: boolean, partUsed?: boolean, closed?: boolean}} Memory
+ */
+
+/**
+ * How the connection to the host stands, as onConnection hears it: `detail` says more for
+ * "joining" (the host's name) and "failed" (why).
+ * @typedef {"connecting" | "joining" | "connected" | "reconnecting" | "failed"} Connection
+ */
+
+/**
+ * The end's check (guest.js's checkReveal): verify.js's checkDeal, with `ok` (no problems),
+ * the fingerprints of the views shown and this page's seat.
+ * @typedef {Awaited<ReturnType<typeof checkDeal>> & {ok: boolean, prints: Record<string, string>,
+ *            seat: number | null | undefined}} Reveal
+ */
+
+/**
+ * What the page hears (each optional). The messages are the host's, checked by parseFromHost()
+ * (protocol.js, which lists their fields).
+ * @typedef {{
+ *   onSeated?: (msg: Message) => void,
+ *   onState?: (msg: Message) => void,
+ *   onConnection?: (state: Connection, detail: string) => void,
+ *   onReveal?: (reveal: Reveal) => void,
+ *   onRefused?: (msg: Message) => void,
+ *   onReplyCode?: (code: string) => void,
+ *   onDeal?: (msg: Message) => void,
+ *   onHeld?: (error: string) => void,
+ *   onEnded?: (why: "closed") => void,
+ * }} GuestHandlers
+ */
+
+/** What went wrong, as text: a thrown error's message, else what was thrown.
+ *  @param {unknown} err @returns {string} */
+const errorText = (err) => String(/** @type {{message?: unknown} | null | undefined} */ (err)?.message ?? err);
+
 /** What this browser keeps of one table: device id, its contribution, the commitment and the
- *  fingerprints of the views shown ({at: print}). */
+ *  fingerprints of the views shown ({at: print}).
+ *  @param {Invitation} invite @returns {{data: Memory, save: () => void}} */
 function memoryFor(invite) {
   const key = `moteplay.guest.v1.${invite.room}.${invite.seat ?? "watch"}`;
   let data = null;
   try {
-    data = JSON.parse(localStorage.getItem(key));
+    data = JSON.parse(localStorage.getItem(key) ?? "null");
   } catch { /* fresh */ }
   if (!data || typeof data !== "object") data = {};
   data.device ??= randomToken(12);
@@ -52,25 +103,40 @@ function memoryFor(invite) {
   return { data, save };
 }
 
+/**
+ * Join the table of `invite` (readInvitation()'s, not damaged).
+ * @param {Invitation} invite @param {GuestHandlers} [handlers]
+ */
 export function joinTable(invite, handlers = {}) {
+  /** @type {Required<GuestHandlers>} */
   const on = { onSeated() {}, onState() {}, onConnection() {}, onReveal() {}, onRefused() {}, onReplyCode() {}, onDeal() {},
                onHeld() {}, onEnded() {},
                ...handlers };
   const memory = memoryFor(invite);
   const mine = memory.data;
+  /** @type {string[]} */
   const received = [];          // every message that reached this page, from anyone (tests read it)
   let ignored = 0;              // messages not from the verified host
+  /** @type {Link | null} */
   let host = null;              // the verified host's link
+  /** @type {Room | null} */
   let room = null;
   let heard = 0;
   let lostAt = 0;               // when the connection to the host was lost (0: it was not)
+  /** @type {Message | null} */
   let last = null;              // the last state {at, status, view, table}
+  /** @type {TableInfo | null} */
   let table = null;
+  /** @type {number | null | undefined} */
   let seat;                     // undefined until seated
+  /** @type {Reveal | null} */
   let reveal = null;            // {ok, problem, save, seed} once the host revealed its secret
+  /** @type {Map<string, {t: string, resolve: (reply: BridgeReply) => void, timer: ReturnType<typeof setTimeout>}>} */
   const waiting = new Map();    // requests waiting for an answer, by id: {t, resolve, timer}
   let asked = 0;                // the last request's id
+  /** @type {{error: string, at: number} | null} */
   let mismatch = null;          // {error, at}: a peer of another version spoke, no host yet
+  /** @type {Connection} */
   let state = "connecting";
   let closed = false;
 
@@ -78,11 +144,14 @@ export function joinTable(invite, handlers = {}) {
   const relays = invite.relays ?? config.relays;
   const iceServers = invite.ice === "none" ? [] : config.iceServers;
 
+  /** @param {Connection} next @param {string} [detail] */
   function setConnection(next, detail = "") {
     state = next;
     on.onConnection(next, detail);
   }
 
+  /** A link to a peer of the room (or the one made with codes): ask it to prove it is the host.
+   *  @param {Link} link @param {string} selfId this page's peer id */
   function attach(link, selfId) {
     const nonce = randomToken(16);
     link.onmessage = (data) => receive(link, data, nonce, selfId);
@@ -99,6 +168,7 @@ export function joinTable(invite, handlers = {}) {
     link.send(encode("hello", { nonce }));
   }
 
+  /** @param {Link} link @param {unknown} data @param {string} nonce @param {string} selfId */
   async function receive(link, data, nonce, selfId) {
     if (received.length < 50_000) received.push(typeof data === "string" ? data : String(data));
     const parsed = parseFromHost(data);
@@ -202,13 +272,15 @@ export function joinTable(invite, handlers = {}) {
     }
   }
 
-  /** A new deal: the host's commitment, a fresh part of this page's, no views yet. */
+  /** A new deal: the host's commitment, a fresh part of this page's, no views yet.
+   *  @param {string} commitment */
   function newRound(commitment) {
     mine.commitment = commitment;
     mine.contribution = randomToken(16);
     mine.prints = {};
   }
 
+  /** @param {Message} msg a `state` */
   async function gotState(msg) {
     // the host's changes come in order; one older than the position shown is not drawn over it
     if (last && msg.rev < last.rev) return;
@@ -223,18 +295,24 @@ export function joinTable(invite, handlers = {}) {
     if (last === msg) on.onState(msg);
   }
 
-  /** The end: the host's secret against its commitment, the seed against everyone's parts. */
+  /** The end: the host's secret against its commitment, the seed against everyone's parts.
+   *  @param {Message} msg a `reveal` @returns {Promise<Reveal>} */
   async function checkReveal(msg) {
-    const deal = await checkDeal(msg, { commitment: mine.commitment, contribution: mine.contribution, seat,
-                                        partUsed: mine.partUsed !== false });
+    // (the commitment is kept from the host's proof, which comes before any other message;
+    // a reveal comes after `seated`, which gave the seat)
+    const deal = await checkDeal({ secret: msg.secret, contributions: msg.contributions, save: msg.save },
+                                 { commitment: /** @type {string} */ (mine.commitment), contribution: mine.contribution,
+                                   seat: seat ?? null, partUsed: mine.partUsed !== false });
     if (mine.commitmentChanged) deal.problems.unshift("the host's commitment changed during the game");
     return { ...deal, ok: deal.problems.length === 0, prints: { ...mine.prints }, seat };
   }
 
   // ------------------------------------------------------------------ requests and answers
-  /** Send request `t` with a new id; it resolves to the host's answer that names that id. */
+  /** Send request `t` with a new id; it resolves to the host's answer that names that id.
+   *  @param {string} t @param {Record<string, unknown>} fields @returns {Promise<BridgeReply>} */
   function request(t, fields) {
-    if (!host) return Promise.resolve({ ok: false, error: "Not connected to the host right now: it reconnects by itself." });
+    const to = host;
+    if (!to) return Promise.resolve({ ok: false, error: "Not connected to the host right now: it reconnects by itself." });
     const id = String((asked += 1));
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
@@ -242,11 +320,12 @@ export function joinTable(invite, handlers = {}) {
         resolve({ ok: false, error: "The host did not answer in time: the connection may be lost." });
       }, REPLY_MS);
       waiting.set(id, { t, resolve, timer });
-      host.send(encode(t, { id, ...fields }));
+      to.send(encode(t, { id, ...fields }));
     });
   }
 
-  /** The answer to request `id`; false when no request of that id waits. */
+  /** The answer to request `id`; false when no request of that id waits.
+   *  @param {string} id @param {BridgeReply} reply @returns {boolean} */
   function answer(id, reply) {
     const w = waiting.get(id);
     if (!w) return false;
@@ -256,6 +335,7 @@ export function joinTable(invite, handlers = {}) {
     return true;
   }
 
+  /** Every request waiting gets `error` as its answer. @param {string} error */
   function failWaiting(error) {
     for (const w of waiting.values()) {
       clearTimeout(w.timer);
@@ -264,17 +344,22 @@ export function joinTable(invite, handlers = {}) {
     waiting.clear();
   }
 
+  /** @returns {Promise<BridgeReply>} */
   const hostOnly = () => Promise.resolve({ ok: false, error: "Only the host's page can do that." });
+  /** @type {{started: number, reply: Promise<BridgeReply>} | null} */
   let hintAsk = null;
   const session = Object.freeze({
     remote: true,
     start: hostOnly,
     load: hostOnly,
     botTurn: hostOnly,
+    /** @param {number | null} s @returns {Promise<BridgeReply>} */
     view: (s) => Promise.resolve(last && s === seat ? { ok: true, view: last.view }
                                  : { ok: false, error: "This page shows only its own seat." }),
+    /** @param {number} s this page's seat (the host knows it) @param {string} action */
     act: (s, action) => request("act", { action, at: last?.at ?? 0 }),
     undo: () => request("undo", { at: last?.at ?? 0 }),
+    /** @returns {Promise<BridgeReply>} */
     save: () => Promise.resolve(reveal ? { ok: true, save: reveal.save }
                                 : { ok: false, error: "The host keeps the game until it is over." }),
     hintStart() {
@@ -285,7 +370,7 @@ export function joinTable(invite, handlers = {}) {
     async hintStep() {
       const ask = hintAsk;
       if (!ask) return { ok: false, error: "no hint was asked for" };
-      const reply = await Promise.race([ask.reply, new Promise((r) => setTimeout(() => r(null), 250))]);
+      const reply = await Promise.race([ask.reply, /** @type {Promise<null>} */ (new Promise((r) => setTimeout(() => r(null), 250)))]);
       if (reply == null) return { ok: true, done: false, progress: Math.min(0.95, (Date.now() - ask.started) / 3500) };
       hintAsk = null;
       return reply.ok ? { ...reply, done: true, progress: 1 } : reply;
@@ -296,6 +381,7 @@ export function joinTable(invite, handlers = {}) {
     },
     hint: () => request("hint", { at: last?.at ?? 0 }),
     replayInfo: () => request("replay", {}),
+    /** @param {{step: number, seat?: number | null, open?: boolean}} spec */
     replayView: ({ step, seat: s, open }) => request("replay", { step, seat: s ?? null, open: open === true }),
   });
 
@@ -309,22 +395,26 @@ export function joinTable(invite, handlers = {}) {
       try {
         made = await answerOffer(invite.offer, { iceServers });
       } catch (err) {
-        setConnection("failed", String(err?.message ?? err));
+        setConnection("failed", errorText(err));
         return;
       }
       on.onReplyCode(made.code);
       made.link.then((link) => attach(link, "manual"),
-                     (err) => setConnection("failed", String(err?.message ?? err)));
+                     (err) => setConnection("failed", errorText(err)));
       return;
     }
+    /** @type {Room} */
+    let opened;
     try {
       const { openRoom } = await import("./relay.js");
-      room = await openRoom({ room: invite.room, password: invite.password, relays, iceServers });
+      opened = await openRoom({ room: invite.room, password: invite.password, relays, iceServers });
+      room = opened;
     } catch (err) {
-      setConnection("failed", String(err?.message ?? err));
+      setConnection("failed", errorText(err));
       return;
     }
-    room.onpeer = (link) => attach(link, room.selfId);
+    // (each link of this room is told this room's peer id)
+    opened.onpeer = (link) => attach(link, opened.selfId);
   }
 
   /** Connect again from scratch (the page woke up, or the host has been silent too long). */

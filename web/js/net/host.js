@@ -27,7 +27,48 @@ import { proofText, sign, sameText } from "./crypto.js";
 const PING_MS = 3000;
 const SILENT_MS = 12_000;
 
-/** The part of a status a guest may see (the seed stays with the host until the end). */
+/** @typedef {import("./protocol.js").Message} Message */
+/** @typedef {import("./protocol.js").TableInfo} TableInfo */
+/** @typedef {import("./relay.js").Link} Link */
+/** @typedef {import("./relay.js").Room} Room */
+/** @typedef {import("./table.js").Table} Table */
+/** @typedef {import("../play/authority.js").Authority} Authority */
+/** @typedef {import("../play/types.js").Status} Status */
+/** @typedef {import("../play/types.js").Delivery} Delivery */
+/** @typedef {import("../engine-client.js").BridgeReply} BridgeReply */
+
+/**
+ * What the host needs of the page (app.js) besides the authority: the table as guests see it
+ * (names and kinds, public), whether the game has started, whether hints are on, the replay
+ * and the save (the engine's replies: the bridge's replay_info, replay_view, save), and
+ * onSeats() (a seat's connection changed: redraw).
+ * @typedef {{
+ *   table(): TableInfo,
+ *   started(): boolean,
+ *   hints(): boolean,
+ *   replayInfo(): Promise<BridgeReply>,
+ *   replayView(spec: {step: number, seat: number | null, open: boolean}): Promise<BridgeReply>,
+ *   save(): Promise<BridgeReply>,
+ *   onSeats(): void,
+ * }} HostShell
+ */
+
+/**
+ * What the host keeps of each link: `proved` (it was sent a proof), its `seat` (undefined: not
+ * joined; null: the table screen), its `device`, its rate `limiter`, when it was last `heard`
+ * from, whether a suggestion is being worked out for it (`hinting`), its last refusal for
+ * flooding, whether it was sent the game's end (`revealed`), and `unscreen()`, which stops the
+ * authority's deliveries to it.
+ * @typedef {{proved: boolean, seat: number | null | undefined, device: string | null, limiter: {take(): boolean},
+ *            heard: number, hinting: boolean, lastRefusal: number, revealed: boolean, unscreen: () => void}} Entry
+ */
+
+/** What went wrong, as text: a thrown error's message, else what was thrown.
+ *  @param {unknown} err @returns {string} */
+const errorText = (err) => String(/** @type {{message?: unknown} | null | undefined} */ (err)?.message ?? err);
+
+/** The part of a status a guest may see (the seed stays with the host until the end).
+ *  @param {Status | null} status @param {number | null | undefined} seat the guest's */
 function publicStatus(status, seat) {
   if (!status) return null;
   const { game, num_players, current_player, is_over, scores, winners, turn, actions } = status;
@@ -35,45 +76,65 @@ function publicStatus(status, seat) {
            can_undo: seat != null && seat === current_player && status.can_undo === true };
 }
 
+/**
+ * Host the table `record` (table.js): its guests' links, their seats, their intents to the
+ * `authority`. `config`: the relays and ICE servers (config.js's netConfig(); no relays: seats
+ * connect with codes only). `onRecord()`: the record changed (a seat's part of the deal), keep it.
+ * @param {{record: Table, authority: Authority, shell: HostShell,
+ *          config: {relays: string[], iceServers: RTCIceServer[]}, onRecord?: () => void}} options
+ */
 export async function openHost({ record, authority, shell, config, onRecord = () => {} }) {
+  /** @type {Map<Link, Entry>} */
   const links = new Map();   // link -> {proved, seat (undefined: not joined), device, limiter, heard, hinting}
+  /** @type {Map<number | string, Link>} */
   const holders = new Map(); // seat (or "watch:<device>") -> link
+  /** @type {Room | null} */
   let room = null;
   let closed = false;
+  /** @type {Map<number, Awaited<ReturnType<typeof import("./manual.js").makeOffer>>>} */
   const offers = new Map();  // seat -> manual offer under way
 
+  /** @param {Link} link @param {string} t @param {Record<string, unknown>} [fields] */
   const send = (link, t, fields) => { if (!link.closed) link.send(encode(t, fields)); };
-  /** `re`: the refused intent's id (or the type of a message that has none). */
+  /** `re`: the refused intent's id (or the type of a message that has none).
+   *  @param {Link} link @param {string} re @param {string} error @param {boolean} [stale] */
   const refuse = (link, re, error, stale = false) => send(link, "refused", { re, error, ...(stale ? { stale: true } : {}) });
 
+  /** A new link (through the relays, or made with codes): it is heard from now on.
+   *  @param {Link} link */
   function attach(link) {
+    /** @type {Entry} */
     const entry = { proved: false, seat: undefined, device: null, limiter: rateLimiter(), heard: Date.now(),
-                    hinting: false, lastRefusal: 0, revealed: false };
+                    hinting: false, lastRefusal: 0, revealed: false, unscreen: () => {} };
     links.set(link, entry);
-    entry.unscreen = () => {};
     link.onmessage = (data) => receive(link, entry, data);
     link.onclose = () => drop(link);
   }
 
+  /** A link gone (closed, left, silent): its seat is free again. @param {Link} link */
   function drop(link) {
     const entry = links.get(link);
     links.delete(link);
     entry?.unscreen();
-    if (entry?.seat !== undefined && holders.get(holderKey(entry)) === link) {
-      holders.delete(holderKey(entry));
+    if (entry && entry.seat !== undefined && holders.get(holderKey(entry.seat, entry.device)) === link) {
+      holders.delete(holderKey(entry.seat, entry.device));
       shell.onSeats();
       tellSeats();
     }
   }
 
-  /** A seat dropped or came back: every other page shows who is away (its seat list). */
+  /** A seat dropped or came back: every other page shows who is away (its seat list).
+   *  @param {Link | null} [except] */
   function tellSeats(except = null) {
     if (closed || !shell.started()) return;
     for (const [link, entry] of links) if (link !== except && entry.seat !== undefined) sendState(link, entry);
   }
 
-  const holderKey = (entry) => (entry.seat === null ? `watch:${entry.device}` : entry.seat);
+  /** The key a seated link holds its place by in `holders`: its seat, or the table screen's device.
+   *  @param {number | null} seat @param {string | null} device @returns {number | string} */
+  const holderKey = (seat, device) => (seat === null ? `watch:${device}` : seat);
 
+  /** @param {Link} link @param {Entry} entry @param {unknown} data */
   async function receive(link, entry, data) {
     if (closed || !links.has(link)) return;
     entry.heard = Date.now();
@@ -97,10 +158,11 @@ export async function openHost({ record, authority, shell, config, onRecord = ()
       await handle(link, entry, msg);
     } catch (err) {
       console.error(err);
-      refuse(link, msg.id ?? msg.t, `The host could not handle it (a bug on the host's page: ${String(err?.message ?? err).slice(0, 200)}).`);
+      refuse(link, msg.id ?? msg.t, `The host could not handle it (a bug on the host's page: ${errorText(err).slice(0, 200)}).`);
     }
   }
 
+  /** @param {Link} link @param {Entry} entry @param {Message} msg an intent, checked by parseIntent() */
   async function handle(link, entry, msg) {
     switch (msg.t) {
       case "hello": {
@@ -137,9 +199,11 @@ export async function openHost({ record, authority, shell, config, onRecord = ()
   }
 
   /** An act, undo or hint of a seated player, once the game has started: an intent for the
-   *  authority, which checks the step it was made at against the game as it is then. */
+   *  authority, which checks the step it was made at against the game as it is then.
+   *  @param {Link} link @param {Entry} entry @param {Message} msg */
   async function decide(link, entry, msg) {
-    const seat = entry.seat;
+    // (handle() lets only a seated player through, not the table screen)
+    const seat = /** @type {number} */ (entry.seat);
     const from = `guest:${seat}:${entry.device}`;
     if (msg.t === "hint") {
       if (entry.hinting) {
@@ -173,6 +237,7 @@ export async function openHost({ record, authority, shell, config, onRecord = ()
     }
   }
 
+  /** @param {Link} link @param {Entry} entry @param {Message} msg a `join` */
   async function join(link, entry, msg) {
     if (!entry.proved) {
       refuse(link, "join", "Say hello first.");
@@ -228,6 +293,7 @@ export async function openHost({ record, authority, shell, config, onRecord = ()
     if (shell.started()) await sendState(link, entry);
   }
 
+  /** @param {Link} link @param {Entry} entry @param {Message} msg a `replay` */
   async function replay(link, entry, msg) {
     if (msg.step === undefined) {
       send(link, "replay", { re: msg.id, reply: await shell.replayInfo() });
@@ -248,7 +314,8 @@ export async function openHost({ record, authority, shell, config, onRecord = ()
     send(link, "replay", { re: msg.id, reply: await shell.replayView({ step: msg.step, seat, open: msg.open === true }) });
   }
 
-  /** Send one guest the game as its seat sees it now (on joining, or after a stale intent). */
+  /** Send one guest the game as its seat sees it now (on joining, or after a stale intent).
+   *  @param {Link} link @param {Entry} entry */
   async function sendState(link, entry) {
     if (!authority.status || link.closed || entry.seat === undefined) return;
     const rev = authority.rev;
@@ -258,13 +325,16 @@ export async function openHost({ record, authority, shell, config, onRecord = ()
   }
 
   /** The authority's change, as this link's seat sees it; `re` names the guest's own intent
-   *  that caused it. */
+   *  that caused it.
+   *  @param {Link} link @param {Entry} entry @param {Delivery} delivery */
   function deliver(link, entry, delivery) {
     if (link.closed || !delivery.view) return;
     const own = delivery.cause.from === `guest:${entry.seat}:${entry.device}`;
     sendView(link, entry, { rev: delivery.rev, status: delivery.status, view: delivery.view, re: own ? delivery.cause.id : undefined });
   }
 
+  /** @param {Link} link @param {Entry} entry
+   *  @param {{rev: number, status: Status, view: unknown, re: string | undefined}} state */
   function sendView(link, entry, { rev, status, view, re }) {
     send(link, "state", { rev, at: status.actions, status: publicStatus(status, entry.seat), view, table: shell.table(),
                           ...(re ? { re } : {}) });
@@ -274,6 +344,8 @@ export async function openHost({ record, authority, shell, config, onRecord = ()
     }
   }
 
+  /** The game is over: the host's secret and the game's save, for the guest's check.
+   *  @param {Link} link */
   async function sendReveal(link) {
     const saved = await shell.save();
     if (!saved.ok) return;
@@ -301,6 +373,7 @@ export async function openHost({ record, authority, shell, config, onRecord = ()
 
   // the relays, joined in the background: seats connect with codes meanwhile, and a table
   // whose relays cannot be reached still connects them that way
+  /** @type {string | null} */
   let relayError = null;
   if (config.relays?.length) {
     import("./relay.js")
@@ -313,7 +386,7 @@ export async function openHost({ record, authority, shell, config, onRecord = ()
           room.onpeer = attach;
         }
       }, (err) => {
-        relayError = String(err?.message ?? err);
+        relayError = errorText(err);
         shell.onSeats();
       });
   }
@@ -341,7 +414,8 @@ export async function openHost({ record, authority, shell, config, onRecord = ()
         send(link, "deal", { commitment: record.commitment });
       }
     },
-    /** Connect one seat with no relay: an offer for its invitation; `accept(reply)` connects. */
+    /** Connect one seat with no relay: an offer for its invitation; `accept(reply)` connects.
+     *  @param {number} seat */
     async offer(seat) {
       offers.get(seat)?.close();
       const { makeOffer } = await import("./manual.js");
@@ -349,6 +423,7 @@ export async function openHost({ record, authority, shell, config, onRecord = ()
       offers.set(seat, made);
       return {
         code: made.code,
+        /** @param {unknown} replyCode */
         async accept(replyCode) {
           const link = await made.accept(replyCode);
           offers.delete(seat);

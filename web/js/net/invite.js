@@ -13,6 +13,14 @@
 
 const TOKEN = /^[A-Za-z0-9_-]{8,64}$/;
 
+/**
+ * An invitation as readInvitation() reads it (not damaged): `seat` null for the table screen,
+ * `offer` the connection code (null: through the relays), `relays` and `ice` the host's own
+ * lists (null: the site's).
+ * @typedef {{kind: string, room: string, password: string, hostKey: string, secret: string, seat: number | null,
+ *            offer: string | null, relays: string[] | null, ice: string | null}} Invitation
+ */
+
 /** The invitation in `hash` (location.hash), or null if the page was not opened from one.
  *  A damaged invitation gives `{error}` saying what is wrong. */
 export function readInvitation(hash = location.hash) {

@@ -32,6 +32,14 @@ const POISON = new Set(["__proto__", "constructor", "prototype"]);
  *           {ok: false, msg?: undefined, error: string, re?: string, version?: number | null}} Parsed
  */
 
+/**
+ * The table as the host shows it to its guests (in `seated` and `state`): the game, its title
+ * and options, whether hints are on, and each seat's name, kind ("human", "bot", "remote") and
+ * whether its player is away. parseFromHost() checks the game and the seats' names only.
+ * @typedef {{game: string, title?: string, hints?: boolean, options?: object,
+ *            seats: {name: string, kind?: string, away?: boolean}[]}} TableInfo
+ */
+
 /** A check of one field's value. @typedef {(x: unknown) => boolean} FieldCheck */
 
 /** @param {unknown} x @param {number} lo @param {number} hi @returns {x is number} */
