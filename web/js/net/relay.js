@@ -45,10 +45,12 @@ export async function openRoom({ appId = "moteplay", room, password, relays, ice
   if (password) config.password = password;
   if (Array.isArray(iceServers)) config.rtcConfig = { iceServers };
   // this room's peer connections, to tell whether one is being set up (connecting())
+  /** @type {Set<RTCPeerConnection>} */
   const connections = new Set();
   config.rtcPolyfill = class extends RTCPeerConnection {
-    constructor(...args) {
-      super(...args);
+    /** @param {RTCConfiguration} [configuration] */
+    constructor(configuration) {
+      super(configuration);
       connections.add(this);
     }
   };

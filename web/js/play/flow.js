@@ -19,12 +19,9 @@
  */
 
 /**
- * @param {{
- *   status: Status,
- *   here: number[],                  the seats of the people at this screen
- *   computers: (string | null)[],    the computer level playing each seat (null: a person)
- *   shown: number | null,            the person whose screen is (or was last) up
- * }} game
+ * `here`: the seats of the people at this screen; `computers`: the computer level playing each
+ * seat (null: a person); `shown`: the person whose screen is (or was last) up.
+ * @param {{status: Status, here: number[], computers: (string | null)[], shown: number | null}} game
  * @returns {Step}
  */
 export function nextStep({ status, here, computers, shown }) {
