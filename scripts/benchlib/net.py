@@ -102,12 +102,12 @@ def guest_join(p, profile: Path, link: str, server: PagesServer, *, service_work
     return out
 
 
-def latency(host_moments: list, guest_moments: list) -> tuple[list[float], int]:
+def latency(host_timings: list, guest_timings: list) -> tuple[list[float], int]:
     """ms from each position the host applied to the guest drawing it (or a later one); how
     many positions the guest never drew as such (a later one came first: sent once)."""
     out, skipped = [], 0
-    for at, t in host_moments:
-        drawn = next(((a, g) for a, g in guest_moments if a is not None and a >= at and g >= t), None)
+    for at, t in host_timings:
+        drawn = next(((a, g) for a, g in guest_timings if a is not None and a >= at and g >= t), None)
         if drawn is None:  # nothing drawn after it (the guest had drawn this position already)
             continue
         if drawn[0] != at:
@@ -190,10 +190,10 @@ def bench_net(runs: int, seed: int) -> dict:
                 moves = play_until_over(host, guests, random.Random(seed))
                 for g in guests:
                     g.wait_for_function("window.__app.phase === 'over'", timeout=60_000)
-                host_moments = host.evaluate("window.__app.net.moments")
+                host_timings = host.evaluate("window.__app.net.timings")
                 samples, skipped = [], 0
                 for g in guests:
-                    got, sk = latency(host_moments, g.evaluate("window.__app.net.moments"))
+                    got, sk = latency(host_timings, g.evaluate("window.__app.net.timings"))
                     samples += got
                     skipped += sk
                 net_tasks = long_tasks(host, started)

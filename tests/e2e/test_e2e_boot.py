@@ -293,7 +293,7 @@ def test_pyscript_loads_from_the_site_with_its_plugins_off(page, problems, site_
     assert any(u.endswith(build["wheel"]) and u.endswith("-py3-none-any.whl") for u in requests)
     # PyScript's IndexedDB stores, opened on every boot: its fs helper's, and the packages
     # cache of our Pyodide folder, which stays empty (no packages: no micropip); and the
-    # lobby's Your games (js/history.js), empty before any game ends
+    # lobby's Your games (js/games-kept.js), empty before any game ends
     stores = page.evaluate(COUNT_STORES)
     packages = f"IDBMap/{site_url}pyodide@{build['pyodide']}"
     assert sorted(stores) == sorted(["IDBMap/@pyscript.fs", packages, "moteplay"]), stores

@@ -35,7 +35,7 @@ WATCH = """(expected) => {
   window.__back = null;
   const look = () => {
     const net = window.__app.net;
-    if (net.connection === 'connected' && net.moments.some(([a, t]) => a === expected && t > since)) {
+    if (net.connection === 'connected' && net.timings.some(([a, t]) => a === expected && t > since)) {
       window.__back = performance.timeOrigin + performance.now();
     } else setTimeout(look, 20);
   };

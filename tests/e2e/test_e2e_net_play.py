@@ -198,11 +198,11 @@ def test_a_whole_game_connected_with_codes_and_no_relay(site_url, devices, probl
         check_guest_messages(save, seat, received(guest))
         # Your games on the guest's device keeps the game from the host's reveal: this seat played here
         guest.wait_for_function("window.__app.recorded === 1", timeout=WAIT_MS)
-        [kept] = guest.evaluate("async () => (await (await import('./js/history.js')).list()).games")
+        [kept] = guest.evaluate("async () => (await (await import('./js/games-kept.js')).list()).games")
         assert (kept["save"]["actions"], kept["here"], kept["seats"][seat]["kind"]) == (save["actions"], [seat], "human")
     # and on the host's: no seat was played there (a computer and two other devices)
     host.wait_for_function("window.__app.recorded === 1", timeout=WAIT_MS)
-    [kept] = host.evaluate("async () => (await (await import('./js/history.js')).list()).games")
+    [kept] = host.evaluate("async () => (await (await import('./js/games-kept.js')).list()).games")
     assert (kept["here"], [s["kind"] for s in kept["seats"]]) == ([], ["bot", "remote", "remote"])
 
 

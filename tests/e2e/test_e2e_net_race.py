@@ -167,9 +167,9 @@ def record_try(table: Table, page: Page, race: dict) -> None:
     tap landed (before the host's page took in the computer's move, or after)."""
     page.wait_for_function("window.__app.idle && !window.__app.busy", timeout=WAIT_MS)
     page.evaluate("window.__raceTry = null")
-    moments = table.host.evaluate("window.__app.net.moments")
+    timings = table.host.evaluate("window.__app.net.timings")
     took = None   # when the host's page first set a status at or after the computer's move (this game)
-    for at, t in reversed(moments):
+    for at, t in reversed(timings):
         if at < race["at"]:
             break
         took = t

@@ -1,4 +1,4 @@
-"""Your games (js/history.js, js/your-games.js): a game finished on this page is kept in the
+"""Your games (js/games-kept.js, js/your-games.js): a game finished on this page is kept in the
 browser, listed in the lobby with its players, scores and winner, replayed from the list after a
 reload, counted per computer level, exported and imported into another browser; a damaged entry
 is set aside without breaking the list.

@@ -41,7 +41,7 @@ import { onDownload, retryDownload, downloadSettled } from "./engine-download.js
 import { drawDownload } from "./download-line.js";
 import { session, localSession, useSession } from "./session.js";
 import { isGuestPage, readInvitation } from "./net/invite.js";
-import { hasRemote, newTable, renewTable, readTable, writeTable, clearTable, tableSeed, seatLink } from "./net/table.js";
+import { hasRemote, newTable, renewTable, readTable, writeTable, clearTable, tableSeed, seatLink } from "./net/host-record.js";
 import { $, h, fillNames, show, sleep } from "./dom.js";
 import { renderLobby, randomSeed } from "./lobby.js";
 import { readAutosave, writeAutosave, setAsideAutosave, describeAutosave } from "./autosave.js";
@@ -62,7 +62,7 @@ import { navigate, startHistory, stayInLobby } from "./navigation.js";
 import { describeLines, initShortcuts } from "./shortcuts.js";
 import { initPanels } from "./panels.js";
 import { yourGames } from "./your-games.js";
-import { record, makeEntry, setAside as setAsideEntry } from "./history.js";
+import { record as keepEntry, makeEntry, setAside as setAsideEntry } from "./games-kept.js";
 import { initSettings } from "./settings-panel.js";
 import { readSettings } from "./settings.js";
 import { createAuthority } from "./play/authority.js";
@@ -97,15 +97,15 @@ const app = {
   autosaved: 0,     // autosaves written (tests wait for it)
   offline: "no",    // no | ready (a service worker serves this site) | update (a new version waits)
   // play on several devices (docs/multiplayer.md)
-  table: null,      // the host's table record (net/table.js) while seats are on other devices
+  record: null,     // the host's record of a table with seats on other devices (net/host-record.js)
   host: null,       // the host's connections (net/host.js), or null
   hosting: null,    // null | "waiting" (the Waiting for players screen) | "playing"
   guest: null,      // a guest's page: its connection to the host (net/guest.js), or null
   mySeat: undefined, // a guest's seat (null: the table screen)
   reveal: null,     // a guest's check of the host's secret at the end (net/guest.js)
   // when each position was applied (host) or drawn (guest): [actions, ms on the machine's
-  // clock]; read by scripts/bench's move latency (window.__app.net.moments), never by the game
-  moments: [],
+  // clock]; read by scripts/bench's move latency (window.__app.net.timings), never by the game
+  timings: [],
   yourGames: null,  // the lobby's "Your games" section (your-games.js), made with the lobby
   past: null,       // a game of Your games open in the replay: {game, kept: the current game's save, or null}
   recorded: 0,      // finished games added to Your games since the page loaded (tests wait for it)
@@ -139,8 +139,8 @@ const botLevel = (seat) => (app.guest ? null : seat.kind === "bot" ? seat.bot : 
 const gameInfo = (name) => app.games.find((g) => g.name === name);
 /** Note the moment the position after `actions` actions was applied (host) or drawn (guest),
  *  on a clock every page of one machine shares (performance.timeOrigin + performance.now()). */
-const noteMoment = (actions) => {
-  if (app.moments.length < 10_000) app.moments.push([actions, performance.timeOrigin + performance.now()]);
+const noteTiming = (actions) => {
+  if (app.timings.length < 10_000) app.timings.push([actions, performance.timeOrigin + performance.now()]);
 };
 
 function setPhase(phase) {
@@ -165,7 +165,7 @@ function showSection(name) {
   show($("btn-players"), app.hosting === "playing" && inGame);
   const title = gameInfo(app.setup?.game)?.title;
   document.title = inGame && title ? `${title} — Moteplay` : "Moteplay — Motto, Mottainai, Moteneba";
-  // a table with players on other devices draws its seed only at Start (net/table.js tableSeed)
+  // a table with players on other devices draws its seed only at Start (net/host-record.js tableSeed)
   const seed = app.status?.seed ?? (app.hosting ? null : app.setup?.seed);
   $("game-title").textContent = inGame && app.setup
     ? `${gameInfo(app.setup.game)?.title ?? app.setup.game}${seed != null && !app.guest ? ` · seed ${seed}` : ""}`
@@ -428,14 +428,14 @@ authority.listen(({ status, before, cause }) => {
   const ended = status.is_over && before != null && !before.is_over &&
                 before.game === status.game && before.seed === status.seed;
   const setup = app.setup;
-  if (app.host) noteMoment(status.actions);
+  if (app.host) noteTiming(status.actions);
   if (cause.kind === "load" || app.past || !setup) return; // a past game in the replay is not the one to keep
   const here = humans();
   localSession.save().then((reply) => {
     if (!reply.ok || reply.save.game !== setup.game) return;
     if (ended) keepFinished(reply.save, setup.seats, here, status);
     if (writeAutosave({ save: reply.save, seats: setup.seats, hints: setup.hints !== false, status,
-                        title: gameInfo(setup.game)?.title ?? setup.game, room: app.table?.room })) app.autosaved += 1;
+                        title: gameInfo(setup.game)?.title ?? setup.game, room: app.record?.room })) app.autosaved += 1;
   });
 });
 
@@ -709,7 +709,7 @@ async function drawView({ thinking = null, waiting = null } = {}) {
   rove(table);
   if (descriptionOpen()) showDescription(describeLines(module, view, ctx, app.setup.seats), { focus: false });
   drawLog(view.log ?? []);
-  if (app.guest) noteMoment(app.guest.last?.at ?? null);
+  if (app.guest) noteTiming(app.guest.last?.at ?? null);
 }
 
 function drawTurn(view, thinking, waiting) {
@@ -978,7 +978,7 @@ async function showTable(table, config) {
   app.gen += 1;
   app.setup = table.setup;
   await authority.submit({ kind: "clear" }); // no game until Start
-  app.table = table;
+  app.record = table;
   app.hosting = "waiting";
   writeTable(table);
   navigate("game");
@@ -996,14 +996,14 @@ async function reopenTable(room) {
   const table = readTable();
   if (!table || table.room !== room || table.seats.length !== app.setup.seats.length) {
     // the table is gone (another browser's save, or storage cleared): new invitations
-    app.table = await newTable(app.setup.seats, { hostName: app.setup.seats.find((s) => s.kind === "human")?.name ?? "" });
-    for (const [i, s] of app.table.seats.entries()) if (s.remote) s.joined = true;
-    writeTable(app.table);
+    app.record = await newTable(app.setup.seats, { hostName: app.setup.seats.find((s) => s.kind === "human")?.name ?? "" });
+    for (const [i, s] of app.record.seats.entries()) if (s.remote) s.joined = true;
+    writeTable(app.record);
   } else {
-    app.table = table;
+    app.record = table;
   }
   app.hosting = "playing";
-  app.host = await hostFor(app.table, await netConfigOf());
+  app.host = await hostFor(app.record, await netConfigOf());
 }
 
 function hostFor(table, config) {
@@ -1015,7 +1015,7 @@ function hostFor(table, config) {
 function closeTable() {
   app.host?.close();
   app.host = null;
-  app.table = null;
+  app.record = null;
   app.hosting = null;
   clearTable();
   drawPlayers();
@@ -1064,18 +1064,18 @@ function standIn(seat, level) {
 
 /** The seat cards (invitations, states, computer stand-ins) into `root`. */
 async function drawSeatsInto(root) {
-  if (!app.table || !root) return;
+  if (!app.record || !root) return;
   const { drawSeats } = await import("./net/waiting.js");
   drawSeats(root, {
     seats: app.setup.seats, states: app.host?.states() ?? [], watching: app.host?.watching() ?? 0,
-    links: app.setup.seats.map((s, i) => (s.kind === "remote" ? seatLink(app.table, i) : null)),
-    watchLink: seatLink(app.table, null),
+    links: app.setup.seats.map((s, i) => (s.kind === "remote" ? seatLink(app.record, i) : null)),
+    watchLink: seatLink(app.record, null),
     levels: gameInfo(app.setup.game)?.bots ?? [],
     onStandIn: standIn,
     offer: async (seat) => {
       if (!app.host) throw new Error("the table is not open");
       const made = await app.host.offer(seat);
-      return { link: seatLink(app.table, seat, { offer: made.code }), accept: made.accept };
+      return { link: seatLink(app.record, seat, { offer: made.code }), accept: made.accept };
     },
   });
 }
@@ -1083,7 +1083,7 @@ async function drawSeatsInto(root) {
 /** The Waiting for players screen: each remote seat's invitation, then Start. */
 async function drawWaiting() {
   if (app.hosting !== "waiting") return;
-  const missing = app.setup.seats.filter((s, i) => s.kind === "remote" && !s.standIn && !app.table.seats[i].joined);
+  const missing = app.setup.seats.filter((s, i) => s.kind === "remote" && !s.standIn && !app.record.seats[i].joined);
   const start = /** @type {HTMLButtonElement} */ ($("waiting-start"));
   start.disabled = missing.length > 0 || !app.host;
   start.textContent = missing.length ? `Waiting for ${missing.map((s) => s.name).join(", ")}…` : `Start ${gameInfo(app.setup.game)?.title ?? ""}`;
@@ -1102,11 +1102,11 @@ async function drawWaiting() {
 /** Start from the Waiting for players screen: the seed everyone made, then the game. */
 async function startHosted() {
   if (app.hosting !== "waiting") return;
-  const setup = { ...app.setup, seed: await tableSeed(app.table), hints: readSettings().hints };
+  const setup = { ...app.setup, seed: await tableSeed(app.record), hints: readSettings().hints };
   app.hosting = "playing";
-  app.table.phase = "playing";
-  writeTable(app.table);
-  const error = await startGame(setup, { table: app.table });
+  app.record.phase = "playing";
+  writeTable(app.record);
+  const error = await startGame(setup, { table: app.record });
   if (error) {
     app.hosting = "waiting";
     showSection("waiting");
@@ -1120,10 +1120,10 @@ async function startHosted() {
 /** Play again at the same table: the same players and invitations, a new deal made together
  *  (the host's new commitment, each guest's new part), from the Waiting for players screen. */
 async function playAgainHosted() {
-  await renewTable(app.table);
-  app.table.phase = "waiting";
-  app.table.setup = app.setup;
-  writeTable(app.table);
+  await renewTable(app.record);
+  app.record.phase = "waiting";
+  app.record.setup = app.setup;
+  writeTable(app.record);
   app.gen += 1;
   await authority.submit({ kind: "clear" });
   app.hosting = "waiting";
@@ -1389,10 +1389,10 @@ async function startReplay() {
   else setIdle(true);
 }
 
-// ------------------------------------------------------------------ Your games (js/history.js)
+// ------------------------------------------------------------------ Your games (js/games-kept.js)
 /** Add a finished game to Your games (once: the same game is never kept twice). */
 function keepFinished(save, seats, here, status) {
-  record(makeEntry({ save, seats, here, status }))
+  keepEntry(makeEntry({ save, seats, here, status }))
     .then((added) => { if (added) app.recorded += 1; })
     .catch((err) => console.warn("The finished game could not be kept in Your games:", err));
 }
@@ -1546,17 +1546,17 @@ window.__app = Object.freeze({
   /** Offline state: "no", "ready" (served by the service worker) or "update" (a new version waits). */
   get offline() { return app.offline; },
   /** Play on several devices: this page's part (host or guest), for the tests. Only what this
-   *  page holds anyway: a guest's received messages are its own. `moments`: [actions, ms] of
+   *  page holds anyway: a guest's received messages are its own. `timings`: [actions, ms] of
    *  each position the host applied or the guest drew (the machine's clock; scripts/bench). */
   get net() {
     if (app.guest) {
       return { role: "guest", seat: app.mySeat, connection: app.guest.connection, ignored: app.guest.ignored,
-               received: app.guest.received, reveal: copy(app.reveal), moments: copy(app.moments) };
+               received: app.guest.received, reveal: copy(app.reveal), timings: copy(app.timings) };
     }
-    if (app.table) {
+    if (app.record) {
       return { role: "host", hosting: app.hosting, states: app.host?.states() ?? [], watching: app.host?.watching() ?? 0,
-               links: app.setup.seats.map((s, i) => (s.kind === "remote" ? seatLink(app.table, i) : null)),
-               watchLink: seatLink(app.table, null), moments: copy(app.moments) };
+               links: app.setup.seats.map((s, i) => (s.kind === "remote" ? seatLink(app.record, i) : null)),
+               watchLink: seatLink(app.record, null), timings: copy(app.timings) };
     }
     return null;
   },

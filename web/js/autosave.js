@@ -38,7 +38,7 @@ export function readAutosave() {
 export function writeAutosave({ save, seats, hints = true, title, status, room = null }) {
   const data = {
     save, seats, hints, title,
-    room, // a table with seats on other devices: its room (net/table.js keeps the rest)
+    room, // a table with seats on other devices: its room (net/host-record.js keeps the rest)
     numPlayers: status.num_players,
     turn: status.turn,
     isOver: status.is_over,

@@ -1,10 +1,10 @@
-// "Your games" in the lobby: the games finished on this device (history.js), newest first, each
+// "Your games" in the lobby: the games finished on this device (games-kept.js), newest first, each
 // with its date, game, players (with the computers' levels), scores and winner, and a Replay
 // button; how many were played and won against each computer level, per game; Export and Import
 // of the list as a file; Delete of one game. A damaged entry is set aside and said in one line.
 
 import { h, listWords, nameWith, downloadJSON } from "./dom.js";
-import * as history from "./history.js";
+import * as store from "./games-kept.js";
 
 const PAGE = 10; // games shown at first; "Show more" adds as many again
 
@@ -43,7 +43,7 @@ export function yourGames({ games, onReplay }) {
     const ticket = ++drawing;
     let kept;
     try {
-      kept = await history.list();
+      kept = await store.list();
     } catch (err) {
       console.warn("Your games could not be read:", err);
       if (ticket !== drawing) return;
@@ -98,7 +98,7 @@ export function yourGames({ games, onReplay }) {
       `${n} damaged ${n === 1 ? "entry" : "entries"} set aside (${reasons.join("; ")}): ` +
       `${n === 1 ? "it is" : "they are"} not listed. `,
       h("button", { type: "button", class: "linkish", dataset: { testid: "your-games-aside-clear" },
-                    onclick: async () => { await history.clearSetAside(); refresh(); } },
+                    onclick: async () => { await store.clearSetAside(); refresh(); } },
         n === 1 ? "Forget it" : "Forget them"));
   }
 
@@ -192,7 +192,7 @@ export function yourGames({ games, onReplay }) {
   async function deleteEntry(entry, what) {
     if (!window.confirm(`Delete ${what} from Your games? Its replay goes with it.`)) return;
     try {
-      await history.remove(entry.id);
+      await store.remove(entry.id);
       said.textContent = `Deleted ${what}.`;
     } catch (err) {
       said.textContent = `Could not delete it: ${err.message ?? err}.`;
@@ -203,7 +203,7 @@ export function yourGames({ games, onReplay }) {
 
   async function exportList() {
     try {
-      const file = await history.exportAll();
+      const file = await store.exportAll();
       downloadJSON(`moteplay-games-${today()}.json`, file);
       said.textContent = `Exported ${file.games.length} ${file.games.length === 1 ? "game" : "games"}.`;
     } catch (err) {
@@ -217,7 +217,7 @@ export function yourGames({ games, onReplay }) {
     picker.value = ""; // the same file may be picked again
     try {
       const text = new TextDecoder("utf-8").decode(await file.arrayBuffer());
-      const { added, known, refused } = await history.importText(text);
+      const { added, known, refused } = await store.importText(text);
       const parts = [`Imported ${added} ${added === 1 ? "game" : "games"}`];
       if (known) parts.push(`${known} already here`);
       let message = `${parts.join(", ")}.`;

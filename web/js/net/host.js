@@ -2,7 +2,7 @@
 // the only authority: a guest's page sends intents (take an action it was offered, undo, a
 // hint, a replay step) and receives its own seat's view, never more.
 //
-//   const host = await openHost({ record, authority, shell, config });   // record: table.js
+//   const host = await openHost({ record, authority, shell, config });   // record: host-record.js
 //   host.states();                 // each remote seat: "waiting" | "connected" | "away"
 //   host.close();
 //
@@ -31,7 +31,7 @@ const SILENT_MS = 12_000;
 /** @typedef {import("./protocol.js").TableInfo} TableInfo */
 /** @typedef {import("./relay.js").Link} Link */
 /** @typedef {import("./relay.js").Room} Room */
-/** @typedef {import("./table.js").Table} Table */
+/** @typedef {import("./host-record.js").Table} Table */
 /** @typedef {import("../play/authority.js").Authority} Authority */
 /** @typedef {import("../play/types.js").Status} Status */
 /** @typedef {import("../play/types.js").Delivery} Delivery */
@@ -77,7 +77,7 @@ function publicStatus(status, seat) {
 }
 
 /**
- * Host the table `record` (table.js): its guests' links, their seats, their intents to the
+ * Host the table `record` (host-record.js): its guests' links, their seats, their intents to the
  * `authority`. `config`: the relays and ICE servers (config.js's netConfig(); no relays: seats
  * connect with codes only). `onRecord()`: the record changed (a seat's part of the deal), keep it.
  * @param {{record: Table, authority: Authority, shell: HostShell,
