@@ -352,7 +352,9 @@ def test_malformed_messages_are_refused_with_a_clear_error_and_a_flood_is_droppe
         assert reply["re"] == "?" and reply["version"] == VERSION, (text[:60], reply)
         assert "different versions of Moteplay" in reply["error"] and "reload this page" in reply["error"], reply
         assert len(reply["error"]) < 200, reply
-    assert "(1 and 2)" in refused[0]["error"] and "(3 and 2)" in refused[1]["error"], refused
+    assert "(version 1, this page version 2)" in refused[0]["error"], refused
+    assert "(version 3, this page version 2)" in refused[1]["error"], refused
+    assert "(no version this page knows, this page version 2)" in refused[2]["error"], refused
     assert snapshot(host, honest) == kept
 
     # 1,000 messages in a second: the rate limit's burst is handled (each refused), one "too
