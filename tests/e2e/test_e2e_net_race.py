@@ -227,11 +227,11 @@ def play_tries(table: Table, rnd: random.Random, wanted: int) -> None:
         acted = False
         for seat, page in table.people:
             look = looks["host"] if page is table.host else looks[f"seat {seat}"]
-            if page is target and race and race["state"] in ("armed", "seen"):
-                continue   # the armed player plays this turn
-            if look["phase"] == "moment":
+            if look["phase"] == "moment":   # a screen to read comes first, the armed player's too
                 acted = continue_screen(page)
                 break
+            if page is target and race and race["state"] in ("armed", "seen"):
+                continue   # the armed player plays this turn
             if look["canAct"]:
                 click_an_action(page, rnd)
                 table.moves += 1
