@@ -16,7 +16,7 @@ runs in its own page (ARM, armed while another seat is to move), so the delay co
 moment its turn is on screen however loaded the machine running the test is; its tap is a click
 on the table's control for the move. Every other seat of a person plays any legal move at once,
 clicked by Playwright. Games follow each other at the same table (Play again) until the tries are
-made: ``E2E_RACE_TRIES`` (Motto, 100) and ``E2E_RACE_TRIES_MOTENEBA`` (30). Each try says whether
+made: ``E2E_RACE_TRIES`` (Motto, 50; 100 for the full check) and ``E2E_RACE_TRIES_MOTENEBA`` (20). Each try says whether
 the tap landed before the host's page took in the computer's move (the window of the bug). In
 Moteneba the table freezes only when the next guest (seat 0) also moves within that window:
 its move after the pause would set the host's page right again (the host is not seated there).
@@ -281,7 +281,7 @@ def seat_guests(devices, problems, links: list[str | None]) -> dict[int, Page]:
 def test_motto_a_guest_taps_right_after_the_computer(site_url, nostr_relay, devices, problems):
     """Motto, 4 seats: the host plays seat 0 on its page, guests at seats 1 and 3, an easy
     computer at seat 2; seat 3 taps 0-200 ms after the computer's move."""
-    seed, wanted = race_seed(), int(os.environ.get("E2E_RACE_TRIES", "100"))
+    seed, wanted = race_seed(), int(os.environ.get("E2E_RACE_TRIES", "50"))
     names = ["Hal", "Ada", "Robo", "Cat"]
     host = device_page(devices, problems)
     links = open_host(host, site_url, nostr_relay, game="motto", players=4,
@@ -300,7 +300,7 @@ def test_motto_a_guest_taps_right_after_the_computer(site_url, nostr_relay, devi
 def test_moteneba_a_guest_taps_right_after_the_computer(site_url, nostr_relay, devices, problems):
     """Moteneba, 3 seats and no seat for the host: guests at seats 0 and 2, an easy computer at
     seat 1; seat 2 taps 0-200 ms after the computer's move."""
-    seed, wanted = race_seed(), int(os.environ.get("E2E_RACE_TRIES_MOTENEBA", "30"))
+    seed, wanted = race_seed(), int(os.environ.get("E2E_RACE_TRIES_MOTENEBA", "20"))
     names = ["Ada", "Robo", "Cat"]
     host = device_page(devices, problems)
     links = open_host(host, site_url, nostr_relay, game="moteneba", players=3,
