@@ -362,7 +362,10 @@ async function startGame(setup, { fromLobby = false, table = null } = {}) {
 function enterGame(setup) {
   app.past = null; // the engine holds this game now
   app.setup = setup;
-  authority.submit({ kind: "computers", computers: computersOf(setup) }); // kept in the autosave
+  // a loaded game learns here who plays each seat (a new one already knows: a change then would
+  // only make a computer's search that has begun start again)
+  const computers = computersOf(setup);
+  if (JSON.stringify(computers) !== JSON.stringify(authority.computers)) authority.submit({ kind: "computers", computers });
   authority.release("lobby");
   authority.release("replay");
   app.gen += 1;
