@@ -1,10 +1,9 @@
 """A guest taps just after a computer's move: the table must go on.
 
-The host's page moves a computer with ``botTurn`` and then pauses (the computer's pace) before
-it takes in the new position; meanwhile the guests may already be sent that position (the host's
-publish reads the engine), so the seat after the computer gets its turn and may tap during the
-pause. At a game night the table froze for good that way: the guest's move went through, then
-the host's page went back to the position just after the computer's move and waited for that
+The window: the computer's move is made, and the seat after it gets its turn and taps while the
+host's page is still in the computer's pause (its pace). A page with more than one writer of the
+game's status froze for good that way at a game night: the guest's move went through, then the
+host's page went back to the position just after the computer's move and waited for that
 guest ("Cat's turn, on their device") while the engine and the guests waited for someone else.
 
 Here the host's page has a real pause (``?pace=``, ``E2E_RACE_PACE``, 400 ms by default). Each

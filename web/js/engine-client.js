@@ -60,7 +60,7 @@ const listeners = new Set();
 
 /** What went wrong, as text: a thrown error's message, else what was thrown.
  *  @param {unknown} err @returns {string} */
-const errorText = (err) => String(/** @type {{message?: unknown} | null | undefined} */ (err)?.message ?? err);
+export const errorText = (err) => String(/** @type {{message?: unknown} | null | undefined} */ (err)?.message ?? err);
 
 /** build.json: where the engine's files are, the snapshot key, versions, and `games` (the
  *  engine's list_games, written at build time so the lobby needs no Python). Read once.

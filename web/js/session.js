@@ -11,8 +11,8 @@
 //
 //   start(spec)           a new game                    view(seat)        a seat's view
 //   act(seat, action)     take a listed action          undo(seat)        take back a decision
-//   botTurn(spec)         a computer's turn             save() / load()   the game's save
 //   botChoose(spec)       a computer's turn, found but not played (the authority plays it)
+//   save() / load()       the game's save
 //   hintStart(spec) / hintStep(spec) / hintStop()       a suggested move, a slice at a time
 //   replayInfo() / replayView(spec)                     step through the game
 //
@@ -29,7 +29,6 @@ export const localSession = Object.freeze({
   view: (seat) => request("view", seat),
   act: (seat, action) => request("apply", { seat, action }),
   undo: (seat) => request("undo", { seat }),
-  botTurn: (spec) => request("bot_turn", spec),
   botChoose: (spec) => request("bot_choose", spec),
   save: () => request("save"),
   hintStart: (spec) => request("hint_start", spec),

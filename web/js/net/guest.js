@@ -16,6 +16,7 @@ import { encode, parseFromHost } from "./protocol.js";
 import { proofText, randomToken, verify, viewPrint } from "./crypto.js";
 import { checkDeal } from "./verify.js";
 import { netConfig } from "./config.js";
+import { errorText } from "../engine-client.js";
 
 /** How long a request to the host may take before the guest says the connection is lost. */
 const REPLY_MS = 20_000;
@@ -76,10 +77,6 @@ const REJOIN_MAX_MS = 30_000;
  *   onEnded?: (why: "closed") => void,
  * }} GuestHandlers
  */
-
-/** What went wrong, as text: a thrown error's message, else what was thrown.
- *  @param {unknown} err @returns {string} */
-const errorText = (err) => String(/** @type {{message?: unknown} | null | undefined} */ (err)?.message ?? err);
 
 /** What this browser keeps of one table: device id, its contribution, the commitment and the
  *  fingerprints of the views shown ({at: print}).
@@ -352,7 +349,7 @@ export function joinTable(invite, handlers = {}) {
     remote: true,
     start: hostOnly,
     load: hostOnly,
-    botTurn: hostOnly,
+    botChoose: hostOnly,
     /** @param {number | null} s @returns {Promise<BridgeReply>} */
     view: (s) => Promise.resolve(last && s === seat ? { ok: true, view: last.view }
                                  : { ok: false, error: "This page shows only its own seat." }),

@@ -22,6 +22,7 @@
 
 import { encode, parseIntent, rateLimiter, VERSION } from "./protocol.js";
 import { proofText, sign, sameText } from "./crypto.js";
+import { errorText } from "../engine-client.js";
 
 /** A guest not heard from for this long is taken as gone (the host pings every PING_MS). */
 const PING_MS = 3000;
@@ -62,10 +63,6 @@ const SILENT_MS = 12_000;
  * @typedef {{proved: boolean, seat: number | null | undefined, device: string | null, limiter: {take(): boolean},
  *            heard: number, hinting: boolean, lastRefusal: number, revealed: boolean, unscreen: () => void}} Entry
  */
-
-/** What went wrong, as text: a thrown error's message, else what was thrown.
- *  @param {unknown} err @returns {string} */
-const errorText = (err) => String(/** @type {{message?: unknown} | null | undefined} */ (err)?.message ?? err);
 
 /** The part of a status a guest may see (the seed stays with the host until the end).
  *  @param {Status | null} status @param {number | null | undefined} seat the guest's */

@@ -6,6 +6,7 @@
 
 import { h } from "../dom.js";
 import { readTurn, saveTurn, clearTurn } from "./config.js";
+import { errorText } from "../engine-client.js";
 
 /** What a seat's connection state says ("computer": a stand-in plays; said otherwise).
  *  @type {Record<string, string>} */
@@ -14,10 +15,6 @@ const STATE_TEXT = {
   connected: "Connected",
   away: "Away: the connection dropped",
 };
-
-/** What went wrong, as text: a thrown error's message, else what was thrown.
- *  @param {unknown} err @returns {string} */
-const errorText = (err) => String(/** @type {{message?: unknown} | null | undefined} */ (err)?.message ?? err);
 
 /** A connection offer for one seat: its link, and accept() for the guest's reply code.
  *  @typedef {{link: string, accept: (code: string) => Promise<void>}} SeatOffer */
