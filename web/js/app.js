@@ -124,8 +124,8 @@ const authority = createAuthority({
 Object.defineProperty(app, "status", { get: () => (app.guest ? app.guestStatus : authority.status) });
 authority.hold("lobby"); // no computer moves until a game is on screen
 authority.screen({ seat: () => displaySeat(), show: (delivery) => pageChanged(delivery) });
-/** The computer level playing each seat now (null: a person), for the authority. */
-const computersOf = (setup) => (app.guest ? [] : setup.seats.map((s) => botLevel(s)));
+/** The computer level playing each seat now (null: a person; all null on a guest's page). */
+const computersOf = (setup) => setup.seats.map(botLevel);
 
 // ------------------------------------------------------------------ helpers
 const names = () => app.setup?.seats.map((s) => s.name) ?? [];
