@@ -185,7 +185,8 @@ def test_a_whole_game_connected_with_codes_and_no_relay(site_url, devices, probl
         except PlaywrightTimeout:  # say where it stopped: the host's word on the code, the guest's state
             said = host.locator(f"[data-testid=offer-status-{seat}]").text_content()
             state = guest.evaluate("({seat: window.__app.net.seat, connection: window.__app.net.connection, "
-                                   "error: window.__app.lastError})")
+                                   "error: window.__app.lastError, ignored: window.__app.net.ignored, "
+                                   "received: window.__app.net.received.map(m => m.slice(0, 60))})")
             raise AssertionError(f"seat {seat} did not connect: host says {said!r}; guest {state!r}") from None
         guests.append(guest)
     host.wait_for_function("window.__app.net.states.join() === ',connected,connected'", timeout=WAIT_MS)

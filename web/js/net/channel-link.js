@@ -1,13 +1,15 @@
-// A "link": one open WebRTC data channel to another page, for text messages of any size.
+// A "link": one WebRTC data channel to another page, for text messages of any size.
 //
-//   const link = channelLink("manual", pc, channel);   // once the channel is open
+//   const link = channelLink("manual", pc, channel);   // as soon as the channel exists
 //   link.onmessage = (text) => …;  link.onclose = () => …;  link.send(text);  link.close();
 //
 // Messages larger than a data channel takes in one piece are sent in chunks and put back
 // together on the other side. Every chunk starts with one character: "+" (more of this message
 // follows) or "." (the message ends here). Chunks are at most CHUNK UTF-16 units, which is at
 // most 48 KB in UTF-8, under the 64 KB every browser accepts; a chunk never splits a surrogate pair.
-// Messages that arrive before `onmessage` is set are kept and handed over, in order, once it is.
+// Made before the channel opens, the link hears what the other side sends from its first
+// message on. Messages that arrive before `onmessage` is set are kept and handed over, in order,
+// once it is.
 // `onclose` fires once, when the channel or the connection closes or fails, after close(), or
 // when this page goes away.
 

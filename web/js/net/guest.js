@@ -22,6 +22,9 @@ import { errorText } from "../engine-client.js";
 const REPLY_MS = 20_000;
 /** No message from the host for this long: its link is dropped as dead (it pings every 3 s). */
 const SILENT_MS = 9000;
+// a link's hello is said again this often while the peer has not answered, this many times in all
+const HELLO_MS = 3000;
+const HELLO_TRIES = 4;
 /** The host lost: the page stays in the room, where the host's page announces itself when it
  *  comes back (a guest that left the room just then would miss it). If the host is not back
  *  after REJOIN_MS, the page joins the room afresh (announcing itself again), then again after
@@ -114,6 +117,8 @@ export function joinTable(invite, handlers = {}) {
   /** @type {string[]} */
   const received = [];          // every message that reached this page, from anyone (tests read it)
   let ignored = 0;              // messages not from the verified host
+  /** @type {WeakSet<Link>} */
+  const answered = new WeakSet(); // links whose peer has said something this page understood
   /** @type {Link | null} */
   let host = null;              // the verified host's link
   /** @type {Room | null} */
@@ -162,7 +167,14 @@ export function joinTable(invite, handlers = {}) {
       if (invite.offer) setConnection("failed", "the connection made with codes was lost: ask the host for a new connection code");
       else setConnection("reconnecting");
     };
-    link.send(encode("hello", { nonce }));
+    // said again while no proof came: a first message can be lost while a new channel opens
+    const hello = () => {
+      if (link.closed || answered.has(link) || closed) return;
+      link.send(encode("hello", { nonce }));
+      if (++said < HELLO_TRIES) setTimeout(hello, HELLO_MS);
+    };
+    let said = 0;
+    hello();
   }
 
   /** @param {Link} link @param {unknown} data @param {string} nonce @param {string} selfId */
@@ -177,11 +189,13 @@ export function joinTable(invite, handlers = {}) {
       return;
     }
     const msg = parsed.msg;
+    answered.add(link);
     if (link !== host) {
       // only a proof for this connection's nonce, naming this page's peer id, signed with the
       // invitation's key makes a peer the host; anything else from a peer not proven is ignored
       const good = msg.t === "proof" && msg.nonce === nonce && msg.peer === selfId &&
         await verify(invite.hostKey, proofText(invite.room, selfId, nonce), msg.sig);
+      if (link === host) return; // a second proof, to a hello said twice, is not a second join
       if (!good) {
         ignored += 1;
         return;

@@ -27,7 +27,7 @@ const GUEST_MS = 180_000; // guest: from showing the reply code to an open chann
  *  @param {{iceServers?: RTCIceServer[]}} [options]
  *  @returns {Promise<{code: string, accept(replyCode: unknown): Promise<Link>, close(): void}>} */
 export async function makeOffer({ iceServers = [] } = {}) {
-  const { pc, channel } = newConnection(iceServers);
+  const { pc, channel, link } = newConnection(iceServers);
   let answered = false;
   /** @type {Abandon} */
   const abandon = { now: () => {} };
@@ -61,7 +61,7 @@ export async function makeOffer({ iceServers = [] } = {}) {
         // (what rejects here is an Error: the browser's DOMException, or `withdrawn`'s)
         throw new Error(`The reply code could not be used (${/** @type {Error} */ (error).message}): make a new invitation.`);
       }
-      return opened(pc, channel, ACCEPT_MS, "The friend's device could not be reached within 30 seconds.", abandon);
+      return opened(pc, channel, link, ACCEPT_MS, "The friend's device could not be reached within 30 seconds.", abandon);
     },
     close() {
       pc.close();
@@ -77,7 +77,7 @@ export async function makeOffer({ iceServers = [] } = {}) {
  *  @returns {Promise<{code: string, link: Promise<Link>, close(): void}>} */
 export async function answerOffer(offerCode, { iceServers = [] } = {}) {
   const { sdp } = decodeCode(offerCode, "offer");
-  const { pc, channel } = newConnection(iceServers);
+  const { pc, channel, link: channelOpen } = newConnection(iceServers);
   try {
     await pc.setRemoteDescription({ type: "offer", sdp });
     await pc.setLocalDescription(await pc.createAnswer());
@@ -91,7 +91,7 @@ export async function answerOffer(offerCode, { iceServers = [] } = {}) {
   }
   /** @type {Abandon} */
   const abandon = { now: () => {} };
-  const link = opened(pc, channel, GUEST_MS, "The host did not connect: ask for a new invitation.", abandon);
+  const link = opened(pc, channel, channelOpen, GUEST_MS, "The host did not connect: ask for a new invitation.", abandon);
   link.catch(() => {}); // a guest who never waits for it is not an unhandled rejection
   return {
     code: encodeCode("reply", localSdp(pc)),
@@ -103,12 +103,14 @@ export async function answerOffer(offerCode, { iceServers = [] } = {}) {
   };
 }
 
-/** A connection with the pre-agreed data channel (id 0).
- *  @param {RTCIceServer[]} iceServers @returns {{pc: RTCPeerConnection, channel: RTCDataChannel}} */
+/** A connection with the pre-agreed data channel (id 0), and the link over it. The link listens
+ *  from the start: the other side may send as soon as its own end opens, and the browser can hand
+ *  this side that message before this side's "open" event.
+ *  @param {RTCIceServer[]} iceServers @returns {{pc: RTCPeerConnection, channel: RTCDataChannel, link: Link}} */
 function newConnection(iceServers) {
   const pc = new RTCPeerConnection({ iceServers });
   const channel = pc.createDataChannel("moteplay", { negotiated: true, id: 0, ordered: true });
-  return { pc, channel };
+  return { pc, channel, link: channelLink("manual", pc, channel) };
 }
 
 /** The SDP of `pc`'s local description, set once setLocalDescription() has resolved.
@@ -134,11 +136,11 @@ function gathered(pc) {
   });
 }
 
-/** Resolves with the link once `channel` is open; rejects (and closes) on failure, on timeout or
+/** Resolves with `link` once `channel` is open; rejects (and closes) on failure, on timeout or
  *  when `abandon.now()` is called (close() before the channel opened: pc.close() fires no event).
- *  @param {RTCPeerConnection} pc @param {RTCDataChannel} channel @param {number} ms @param {string} timeoutText
- *  @param {Abandon} [abandon] @returns {Promise<Link>} */
-function opened(pc, channel, ms, timeoutText, abandon = { now: () => {} }) {
+ *  @param {RTCPeerConnection} pc @param {RTCDataChannel} channel @param {Link} link @param {number} ms
+ *  @param {string} timeoutText @param {Abandon} [abandon] @returns {Promise<Link>} */
+function opened(pc, channel, link, ms, timeoutText, abandon = { now: () => {} }) {
   return new Promise((resolve, reject) => {
     const fail = (/** @type {string} */ message) => {
       cleanup();
@@ -147,7 +149,7 @@ function opened(pc, channel, ms, timeoutText, abandon = { now: () => {} }) {
     };
     const onOpen = () => {
       cleanup();
-      resolve(channelLink("manual", pc, channel));
+      resolve(link);
     };
     const onClose = () => fail("The connection was closed before it opened.");
     const onState = () => {
