@@ -118,7 +118,7 @@ export function joinTable(invite, handlers = {}) {
   const received = [];          // every message that reached this page, from anyone (tests read it)
   let ignored = 0;              // messages not from the verified host
   /** @type {WeakSet<Link>} */
-  const answered = new WeakSet(); // links whose peer has said something this page understood
+  const answered = new WeakSet(); // links whose peer has said something since this page's hello
   /** @type {Link | null} */
   let host = null;              // the verified host's link
   /** @type {Room | null} */
@@ -180,6 +180,7 @@ export function joinTable(invite, handlers = {}) {
   /** @param {Link} link @param {unknown} data @param {string} nonce @param {string} selfId */
   async function receive(link, data, nonce, selfId) {
     if (received.length < 50_000) received.push(typeof data === "string" ? data : String(data));
+    answered.add(link); // the channel carries messages both ways: the hello is not said again
     const parsed = parseFromHost(data);
     if (!parsed.ok) {
       ignored += 1;
@@ -189,7 +190,6 @@ export function joinTable(invite, handlers = {}) {
       return;
     }
     const msg = parsed.msg;
-    answered.add(link);
     if (link !== host) {
       // only a proof for this connection's nonce, naming this page's peer id, signed with the
       // invitation's key makes a peer the host; anything else from a peer not proven is ignored
