@@ -167,13 +167,13 @@ export function joinTable(invite, handlers = {}) {
       if (invite.offer) setConnection("failed", "the connection made with codes was lost: ask the host for a new connection code");
       else setConnection("reconnecting");
     };
-    // said again while no proof came: a first message can be lost while a new channel opens
+    // said again while the peer has said nothing: a first message can be lost while a new channel opens
+    let said = 0;
     const hello = () => {
       if (link.closed || answered.has(link) || closed) return;
       link.send(encode("hello", { nonce }));
       if (++said < HELLO_TRIES) setTimeout(hello, HELLO_MS);
     };
-    let said = 0;
     hello();
   }
 

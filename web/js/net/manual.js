@@ -77,7 +77,7 @@ export async function makeOffer({ iceServers = [] } = {}) {
  *  @returns {Promise<{code: string, link: Promise<Link>, close(): void}>} */
 export async function answerOffer(offerCode, { iceServers = [] } = {}) {
   const { sdp } = decodeCode(offerCode, "offer");
-  const { pc, channel, link: channelOpen } = newConnection(iceServers);
+  const { pc, channel, link } = newConnection(iceServers);
   try {
     await pc.setRemoteDescription({ type: "offer", sdp });
     await pc.setLocalDescription(await pc.createAnswer());
@@ -91,11 +91,11 @@ export async function answerOffer(offerCode, { iceServers = [] } = {}) {
   }
   /** @type {Abandon} */
   const abandon = { now: () => {} };
-  const link = opened(pc, channel, channelOpen, GUEST_MS, "The host did not connect: ask for a new invitation.", abandon);
-  link.catch(() => {}); // a guest who never waits for it is not an unhandled rejection
+  const open = opened(pc, channel, link, GUEST_MS, "The host did not connect: ask for a new invitation.", abandon);
+  open.catch(() => {}); // a guest who never waits for it is not an unhandled rejection
   return {
     code: encodeCode("reply", localSdp(pc)),
-    link,
+    link: open,
     close() {
       pc.close();
       abandon.now();
