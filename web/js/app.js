@@ -122,7 +122,7 @@ const authority = createAuthority({
   },
 });
 Object.defineProperty(app, "status", { get: () => (app.guest ? app.guestStatus : authority.status) });
-authority.hold("lobby"); // no computer moves until a game is on screen
+authority.hold("lobby", { search: false }); // no computer moves until a game is on screen
 authority.screen({ seat: () => displaySeat(), show: (delivery) => pageChanged(delivery) });
 /** The computer level playing each seat now (null: a person; all null on a guest's page). */
 const computersOf = (setup) => setup.seats.map(botLevel);
@@ -301,7 +301,7 @@ async function engineFor() {
 function gotoLobby(notice, { fromHistory = false } = {}) {
   if (app.guest) return; // a guest's page has no lobby
   app.gen += 1; // stops drawing the game
-  authority.hold("lobby"); // the computers wait for the player to come back
+  authority.hold("lobby", { search: false }); // the computers wait for the player to come back
   authority.release("replay");
   if (app.hosting === "waiting") closeTable(); // nobody plays yet: the invitations end here
   if (!fromHistory) navigate("lobby");
@@ -1372,7 +1372,7 @@ async function startReplay() {
   const gen = ++app.gen; // pauses the game loop
   setPhase("replay");
   setIdle(false);
-  authority.hold("replay"); // the game waits while its past is shown
+  authority.hold("replay", { search: false }); // the game waits while its past is shown
   show($("result"), false);
   clearDescription();
   clearOneChoiceNote();

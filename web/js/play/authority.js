@@ -4,8 +4,9 @@
 // at a time, in the order they came, against the engine, and alone keeps the game's status.
 // After each change it hands every screen (this page, each guest's link, the table screens)
 // the view of the seat that screen shows, before anything else may run. Then, when a computer
-// is to move, it searches that computer's turn at the step it is at, waits out the pace, and
-// submits the turn as an intent like any other: refused as stale if the game moved meanwhile.
+// is to move, it searches that computer's turn at the step it is at (while the page draws the
+// change), waits out the pace, and submits the turn as an intent like any other, once nothing
+// holds the table: refused as stale if the game moved meanwhile.
 //
 //   const authority = createAuthority({ engine, pace: () => 700 });
 //   authority.screen({ seat: () => 0, show: (delivery) => draw(delivery) });
@@ -43,8 +44,11 @@ export function createAuthority({ engine, pace = () => 0, sleep = defaultSleep, 
   let queue = Promise.resolve();         // the intents being applied, one after another
   let closed = false;
   let searching = 0;                     // the change a computer's search started at (0: none)
-  /** @type {Set<string>} */
-  const holds = new Set();               // while any is set, no computer moves (a screen to read, a replay)
+  /** @type {Map<string, boolean>} */
+  const holds = new Map();               // reason -> whether the computers may search meanwhile
+  /** A computer's turn found while something held the table: submitted at the release if still current. */
+  /** @type {{from: number, seat: number, at: number, chosen: {ok: boolean, actions?: string[], error?: string}} | null} */
+  let found = null;
   /** @type {Set<Screen>} */
   const screens = new Set();
   /** @type {Set<(change: Change) => void>} */
@@ -190,9 +194,21 @@ export function createAuthority({ engine, pace = () => 0, sleep = defaultSleep, 
     }
   }
 
-  /** A computer is to move and nothing holds the game: search its turn, then submit it. */
+  /** Whether something holds the table and the computers may not even search (the lobby, a replay). */
+  const paused = () => [...holds.values()].some((searches) => !searches);
+
+  /**
+   * A computer is to move: search its turn at once (unless the table is paused), with the
+   * pace running meanwhile; once both are over and nothing holds the table, submit it.
+   */
   function think() {
-    if (closed || !status || status.is_over || holds.size) return;
+    if (closed || !status || status.is_over) return;
+    if (found && found.from !== rev) found = null;
+    if (found) {
+      if (!holds.size) play(found);
+      return;
+    }
+    if (paused()) return;
     const seat = status.current_player;
     const level = seat == null ? null : computers[seat];
     if (seat == null || level == null || searching === rev) return;
@@ -207,14 +223,23 @@ export function createAuthority({ engine, pace = () => 0, sleep = defaultSleep, 
     Promise.all([search, sleep(pace())]).then(([chosen]) => {
       if (searching === from) searching = 0;
       if (closed || rev !== from || !chosen) return think(); // the game moved (or was left) meanwhile: look again
-      if (holds.size) return; // released later: think() again then
-      if (!chosen.ok) {
-        onStall(seat, chosen.error ?? "the computer could not move");
-        return;
-      }
-      return submit({ kind: "computer", seat, at, actions: chosen.actions ?? [], from: "computer" }).then((answer) => {
-        if (!answer.ok && !answer.stale && !closed) onStall(seat, answer.error ?? "the computer could not move");
-      });
+      found = { from, seat, at, chosen };
+      think(); // played now, or at the release of what holds the table
+    });
+  }
+
+  /**
+   * Submit a computer's turn found at the change `from` (the game has not moved since).
+   * @param {NonNullable<typeof found>} turn
+   */
+  function play({ seat, at, chosen }) {
+    found = null;
+    if (!chosen.ok) {
+      onStall(seat, chosen.error ?? "the computer could not move");
+      return;
+    }
+    submit({ kind: "computer", seat, at, actions: chosen.actions ?? [], from: "computer" }).then((answer) => {
+      if (!answer.ok && !answer.stale && !closed) onStall(seat, answer.error ?? "the computer could not move");
     });
   }
 
@@ -251,11 +276,14 @@ export function createAuthority({ engine, pace = () => 0, sleep = defaultSleep, 
       return queue.then(() => engine.view(seat));
     },
     /**
-     * No computer moves while `reason` holds (a screen to read, a replay, the page elsewhere).
+     * No computer moves while `reason` holds (the page drawing a change, a screen to read). With
+     * `search: false` (the lobby, a replay) the computers do not even search meanwhile: the
+     * engine is free for the page.
      * @param {string} reason
+     * @param {{search?: boolean}} [options]
      */
-    hold(reason) {
-      holds.add(reason);
+    hold(reason, { search = true } = {}) {
+      holds.set(reason, search);
     },
     /** @param {string} reason */
     release(reason) {
@@ -266,6 +294,7 @@ export function createAuthority({ engine, pace = () => 0, sleep = defaultSleep, 
     /** Try a stalled computer again. */
     retry() {
       searching = 0;
+      found = null;
       think();
     },
     /** Intents submitted so far have all been applied. */

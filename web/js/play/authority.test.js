@@ -109,15 +109,49 @@ test("a computer's turn found before a person moved is refused as stale and sear
   assert.equal(pauses.length, 0);
 });
 
-test("a hold keeps the computers still until it is released", async () => {
+test("a hold keeps the computers from moving, not from searching: the turn found is played at the release", async () => {
   const engine = fakeEngine({ seats: 2, length: 4 });
   const authority = createAuthority({ engine });
+  authority.hold("draw");
+  await authority.submit({ kind: "start", spec: {}, computers: ["easy", "easy"] });
+  for (let i = 0; i < 5; i++) await flush();
+  assert.equal(engine.calls.botChoose, 1); // searched while the page draws
+  assert.deepEqual(engine.history, []);    // but not played
+  authority.release("draw");
+  while (!authority.status?.is_over) await flush();
+  assert.equal(engine.history.length, 4);
+  assert.equal(engine.calls.botChoose, 2); // two turns (of two actions each): the first not searched again
+});
+
+test("a turn found while held is not played when the game moved before the release", async () => {
+  const engine = fakeEngine({ seats: 2, length: 6 });
+  const authority = createAuthority({ engine });
   authority.hold("screen");
+  await authority.submit({ kind: "start", spec: {}, computers: ["easy", null] });
+  for (let i = 0; i < 5; i++) await flush();
+  assert.equal(engine.calls.botChoose, 1);
+  // seat 0 is handed to a person meanwhile, who moves
+  await authority.submit({ kind: "computers", computers: [null, null] });
+  await authority.submit({ kind: "act", seat: 0, action: "a", at: 0 });
+  authority.release("screen");
+  for (let i = 0; i < 5; i++) await flush();
+  assert.deepEqual(engine.history, ["a"]); // the turn found for step 0 was dropped
+});
+
+test("a pause (the lobby, a replay) keeps the computers from searching at all until it is released", async () => {
+  const engine = fakeEngine({ seats: 2, length: 4 });
+  const authority = createAuthority({ engine });
+  authority.hold("lobby", { search: false });
+  authority.hold("draw");
   await authority.submit({ kind: "start", spec: {}, computers: ["easy", "easy"] });
   await flush();
   await flush();
   assert.equal(engine.calls.botChoose, 0);
-  authority.release("screen");
+  authority.release("lobby");
+  for (let i = 0; i < 5; i++) await flush();
+  assert.equal(engine.calls.botChoose, 1); // the page still draws: searched, not played
+  assert.deepEqual(engine.history, []);
+  authority.release("draw");
   while (!authority.status?.is_over) await flush();
   assert.equal(engine.history.length, 4);
 });
@@ -146,8 +180,9 @@ test("a computer whose turn the engine cannot find stalls, and retry() tries aga
 /**
  * One seeded run: a table of four seats (this page's person, two guests, a computer) where the
  * guests tap, undo and ask for hints at random moments, a guest drops and comes back, a seat
- * goes to a computer and back, and the host's page reloads, while every engine answer and
- * every pause comes in a random order. Returns what the invariants need.
+ * goes to a computer and back, this page draws each change late, shows screens to read and goes
+ * to the lobby, and the host's page reloads, while every engine answer and every pause comes in
+ * a random order. Returns what the invariants need.
  * @param {number} seed
  */
 async function chaos(seed) {
@@ -168,6 +203,21 @@ async function chaos(seed) {
   /** @type {Map<number, ReturnType<typeof screenOf> & {remove?: () => void}>} */
   const screens = new Map();
   let reloading = false;
+  // this page holds the table from each change until it has drawn it (some time later), and
+  // now and then shows a screen to read: the computers search meanwhile, and move after
+  let draws = 0;
+  const page = (/** @type {ReturnType<typeof createAuthority>} */ table) => {
+    table.listen(() => {
+      table.hold("draw");
+      const mine = ++draws;
+      sched.later(() => { if (mine === draws) table.release("draw"); });
+      if (rng() < 0.1) {
+        table.hold("screen");
+        sched.later(() => { table.release("screen"); });
+      }
+    });
+  };
+  page(authority);
   const attach = (/** @type {number} */ seat) => {
     const screen = screenOf(() => seat);
     screen.remove = authority.screen(screen);
@@ -224,7 +274,12 @@ async function chaos(seed) {
         gone.remove?.();
         screens.delete(s);
       } else attach(s);
-    } else if (roll < 0.96 && !reloading) {
+    } else if (roll < 0.955) {
+      // this page goes to the lobby and comes back: no computer even searches meanwhile
+      const table = authority;
+      table.hold("lobby", { search: false });
+      sched.later(() => { table.release("lobby"); });
+    } else if (roll < 0.965 && !reloading) {
       // the host's page reloads: what it applied is kept (the autosave), then the same table again
       reloading = true;
       const old = authority;
@@ -232,6 +287,7 @@ async function chaos(seed) {
       old.settled().then(async () => {
         const saved = await engine.save();
         authority = createAuthority({ engine, pace: () => 10, sleep: sched.sleep, onStall: (s, e) => { stalls.push([s, e]); } });
+        page(authority);
         for (const s of [...screens.keys()]) attach(s);
         await authority.submit({ kind: "load", save: saved.save, computers });
         reloading = false;
