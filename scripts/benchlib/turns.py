@@ -12,25 +12,49 @@ from .common import CHROMIUM, CHROMIUM_ARGS, OFFLINE_ARGS, ROOT, PagesServer
 #: (game, players, seats) measured: one human (seat 0) and computer seats
 TURN_GAMES = [("mottainai", 2, ["human", "hard"]), ("mottainai", 2, ["human", "expert"]),
               ("moteneba", 3, ["human", "hard", "hard"]), ("moteneba", 3, ["human", "expert", "expert"])]
-#: one click of the human's, timed in the page: from the click to the next decision offered to
-#: the human (the page idle in its "human" phase, the view drawn) or the game's end; whether
-#: the computer played in between ("bot" phase seen)
+#: one click of the human's, timed in the page: the waits for the computers from the click to
+#: the next decision offered to the human (the page idle in its "human" phase, the view drawn)
+#: or the game's end, when the computers played in between ("bot" phase seen). A step with one
+#: choice that the page takes for the human (after its pause, js/one-choice.js) is not a wait
+#: for the computers: one before their moves starts the wait when it is taken; one after them
+#: ends the wait where it showed, and the computers' next moves start another.
 TIMED_CLICK = """async (id) => {
     const el = [...document.querySelectorAll('[data-action]')]
         .find((e) => e.dataset.action === id && !e.disabled && e.getAttribute('aria-disabled') !== 'true');
     if (!el) return null;
+    const waits = [];
+    let start = performance.now();
     let sawBot = false;
-    const t0 = performance.now();
+    let shown = null;   // when the human's next step showed, and at which action
+    let at = window.__app.status.actions;
+    let moves = 0;      // the human's steps before the computers': the click's, then any taken for them
     el.click();
     await new Promise((done) => {
         const tick = () => {
             const app = window.__app;
+            const now = performance.now();
+            if (!sawBot && app.status.actions !== at) {
+                at = app.status.actions;
+                moves += 1;
+                if (moves >= 2) start = now;   // a step with one choice taken for the human: the wait starts after it
+            }
             if (app.phase === 'bot') sawBot = true;
-            if (app.idle && app.phase !== 'bot') done(); else setTimeout(tick, 5);
+            if (shown && app.status.actions !== shown.at) {
+                // the step with one choice was taken for the human: the wait ended when it showed
+                if (sawBot) waits.push(shown.ms - start);
+                start = now;
+                sawBot = app.phase === 'bot';
+                shown = null;
+            }
+            if (app.phase === 'human' && sawBot && !shown) shown = { ms: now, at: app.status.actions };
+            if (app.idle && app.phase !== 'bot') {
+                if (sawBot) waits.push(now - start);
+                done();
+            } else setTimeout(tick, 5);
         };
         tick();
     });
-    return { ms: performance.now() - t0, sawBot, phase: window.__app.phase };
+    return { waits, phase: window.__app.phase };
 }"""
 
 
@@ -69,8 +93,8 @@ def page_turns(p, base: str, game: str, players: int, seats: list[str], waits: i
                 if r["phase"] not in ("human", "over"):
                     raise SystemExit(f"{game}: the page stopped in phase {r['phase']}: "
                                      f"{page.evaluate('window.__app.lastError')}")
-                if r["sawBot"]:
-                    timed.append(round(r["ms"] / 1000, 3))
+                for ms in r["waits"][: waits - len(timed)]:
+                    timed.append(round(ms / 1000, 3))
                     print(f"  {game} {'+'.join(seats)}: {timed[-1]:.2f} s", flush=True)
             game_seed += 1     # the game is over: the next one, from the lobby
             page.click("[data-testid=new-game]")
@@ -88,7 +112,9 @@ def bench_turns(waits: int) -> dict:
 
     out = {"waits_per_setting": waits, "measure": "from the human's click to the next decision offered to "
            "the human (the page idle in its 'human' phase, the view drawn), when computer seats played in "
-           "between; the page's default pace (its pause before each computer turn) included"}
+           "between; a step with one choice taken for the human ends a wait where it showed (the "
+           "computers' moves after it are the next wait); the page's default pace (its pause before "
+           "each computer turn) included"}
     rows = []
     with tempfile.TemporaryDirectory(prefix="moteplay-bench-log-") as logs:
         server = PagesServer(ROOT / "site", Path(logs) / "requests.log")
