@@ -1571,6 +1571,13 @@ window.__app = Object.freeze({
 });
 
 startHistory(historyMoved); // each screen starts at its top (showSection)
+// a page of a table on several devices shown again from the browser's back-forward cache (Back
+// after another page in this tab): its connections were closed when it went away, and the
+// others' pages would not take it back as it was (the same peer, not heard from). It loads
+// afresh, as a reload would: the game is kept (the host's autosave, the guest's invitation).
+addEventListener("pageshow", (event) => {
+  if (event.persisted && (app.record || app.guest)) location.reload();
+});
 // a new version downloading (the service worker's install): a quiet line, play goes on
 watchUpdateDownload(({ done, total, failed }, retry) => {
   if (app.offline === "update") return; // installed already: the Reload offer is up

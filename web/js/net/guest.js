@@ -419,6 +419,10 @@ export function joinTable(invite, handlers = {}) {
     try {
       const { openRoom } = await import("./relay.js");
       opened = await openRoom({ room: invite.room, password: invite.password, relays, iceServers });
+      if (closed) {
+        opened.leave(); // the page left the table while the room was being joined
+        return;
+      }
       room = opened;
     } catch (err) {
       setConnection("failed", errorText(err));
@@ -468,8 +472,10 @@ export function joinTable(invite, handlers = {}) {
       reconnect();
     }
   }, 1000);
+  // the page shown again, or the device back online: join the room afresh if the host is not
+  // heard (unless a connection to it is being set up right now)
   const wake = () => {
-    if (document.visibilityState === "visible" && (!host || Date.now() - heard > SILENT_MS)) reconnect();
+    if (document.visibilityState === "visible" && (!host || Date.now() - heard > SILENT_MS) && !room?.connecting()) reconnect();
   };
   document.addEventListener("visibilitychange", wake);
   window.addEventListener("online", wake);
