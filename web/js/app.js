@@ -50,6 +50,7 @@ import { viewFor } from "./views/index.js";
 import { initRules } from "./rules-panel.js";
 import { initHints, drawHint, clearHint } from "./hint.js";
 import { openReplay, closeReplay } from "./replay.js";
+import { createHotseatNews } from "./hotseat-news.js";
 import { initUndo, drawUndo, refusalText } from "./undo.js";
 import { setCurtain, curtainOpen, restoreFocus, rove, announce, showDescription, clearDescription, descriptionOpen,
          showChoices } from "./a11y.js";
@@ -87,8 +88,6 @@ const app = {
   view: null,       // last rendered view
   viewer: null,     // seat of the rendered view (null = spectator)
   shownHuman: null, // the human whose private screen is (or was last) up
-  revealed: null, // hotseat: the human who just pressed "I am NAME" (their note shows once)
-  news: {}, // hotseat: seat -> {took, drew}: labels of the cards new in its hand since its last turn
   busy: false,      // an engine call started by the player is running
   idle: false,      // the page waits for a person (lobby, human turn, curtain, game over)
   gen: 0,           // bumps on every new/loaded game, to stop stale loops
@@ -311,7 +310,7 @@ function gotoLobby(notice, { fromHistory = false } = {}) {
   closeReplay();
   $("table").replaceChildren(); // no hand stays in the page behind the lobby
   resetMoments();
-  drawNews(null);
+  hotseatNews.drawNews(null);
   clearOneChoiceNote();
   clearHint();
   clearDescription();
@@ -371,8 +370,8 @@ function enterGame(setup) {
   app.gen += 1;
   navigate("game");
   app.shownHuman = null;
-  app.news = {};
-  drawNews(null);
+  hotseatNews.forget();
+  hotseatNews.drawNews(null);
   app.view = null;
   closeReplay();
   app.logLines = [];
@@ -564,8 +563,7 @@ async function drawStep(gen) {
       setPhase("human");
       clearOneChoiceNote({ seat: cp, turn: status.turn }); // a note of this same turn stays
       await showView(cp, gen);
-      if (gen === app.gen && app.revealed === cp) drawNews(cp);
-      app.revealed = null;
+      if (hotseatNews.takeRevealed() === cp && gen === app.gen) hotseatNews.drawNews(cp);
       if (gen !== app.gen) return;
       const only = oneChoice(app.view, cp, app.status, app.viewModule);
       if (only) {
@@ -806,100 +804,25 @@ async function act(actionId, { forMe = false } = {}) {
     return reply;
   }
   clearError();
-  if (app.status?.current_player !== seat) drawNews(null); // the note was for that turn
-  if (!(await passScreen(before, gen))) advance();
+  if (app.status?.current_player !== seat) hotseatNews.drawNews(null); // the note was for that turn
+  if (!(await hotseatNews.passScreen(before, gen))) advance();
   return reply;
 }
 
-/** Hotseat: when the player's decision gives the turn to another person at this screen, the
- *  curtain comes up at once (their hand leaves the page). The cards that just came into their
- *  hand are told without showing them to the next player: a card taken face up is public and
- *  named on the curtain; a card drawn unseen is kept for a note on the player's own next screen.
- *  Returns whether the curtain is up. */
-async function passScreen(before, gen) {
-  const next = app.status?.current_player;
-  const seat = app.viewer;
-  if (humans().length < 2 || app.status.is_over || next == null || next === seat || seat == null ||
-      !humans().includes(next)) return false;
-  showCurtain(next, gen, { idle: false });
-  if (await screenBeforeCurtain(gen)) {
-    if (gen !== app.gen) return true;
-    showCurtain(next, gen, { idle: false });
-  }
-  const reply = Array.isArray(before?.table?.hand) ? await authority.view(seat) : null;
-  if (gen !== app.gen) return true;
-  if (reply?.ok && Array.isArray(reply.view.table?.hand)) {
-    const { took, drew } = newCards(before, reply.view, seat);
-    const kept = app.news[seat] ?? { took: [], drew: [] };
-    app.news[seat] = { took: [...kept.took, ...took], drew: [...kept.drew, ...drew] };
-    const name = app.setup.seats[seat].name;
-    // the curtain is public: cards drawn unseen are counted, never named
-    const words = newsWords(took, drew.length === 0 ? "" : `${drew.length === 1 ? "a card" : `${drew.length} cards`} from the deck`);
-    const news = $("curtain-news");
-    news.textContent = words ? `${name} ${words}.` : "";
-    show(news, Boolean(words));
-  }
-  setIdle(true);
-  return true;
-}
-
-/** The cards new in `seat`'s hand from view `before` to view `after`, as labels: `took` those
- *  that were in sight (face up on the table before and gone from it after, or named in the
- *  player's own log lines of the move), `drew` the others (unseen by the other players). */
-function newCards(before, after, seat) {
-  const left = before.table.hand.map((c) => c.key);
-  const got = after.table.hand.filter((c) => {
-    const i = left.indexOf(c.key);
-    if (i >= 0) left.splice(i, 1);
-    return i < 0;
-  });
-  const inSight = (view) => {
-    const count = new Map();
-    const walk = (v, key) => {
-      if (key === "hand" || v == null || typeof v !== "object") return;
-      if (typeof v.key === "string" && typeof v.label === "string") count.set(v.key, (count.get(v.key) ?? 0) + 1);
-      for (const [k, x] of Object.entries(v)) walk(x, k);
-    };
-    walk(view.table, null);
-    return count;
-  };
-  const was = inSight(before);
-  const is = inSight(after);
-  const said = (after.log ?? []).slice((before.log ?? []).length).filter((l) => l.startsWith(`{P${seat}}`)).join("\n");
-  const took = [];
-  const drew = [];
-  for (const c of got) {
-    if ((was.get(c.key) ?? 0) > (is.get(c.key) ?? 0)) {
-      was.set(c.key, was.get(c.key) - 1);
-      took.push(c.label);
-    } else if (said.includes(c.label)) {
-      took.push(c.label);
-    } else {
-      drew.push(c.label);
-    }
-  }
-  return { took, drew };
-}
-
-/** The note on a hotseat player's own screen: the cards that came into their hand since their
- *  last turn ("you took" a face-up card, "you drew" one from the deck). */
-function drawNews(seat) {
-  const note = $("drawn-note");
-  const news = seat == null ? null : app.news[seat];
-  if (seat != null) delete app.news[seat];
-  const words = news ? newsWords(news.took, news.drew.join(", ")) : "";
-  note.textContent = words ? `Since your last turn you ${words}.` : "";
-  show(note, Boolean(words));
-}
-
-/** "took Clay, Paper and drew a card": the words for the cards new in a hand, `took` as labels,
- *  `drew` already worded ("" when none was drawn). */
-function newsWords(took, drew) {
-  const parts = [];
-  if (took.length) parts.push(`took ${took.join(", ")}`);
-  if (drew) parts.push(`drew ${drew}`);
-  return parts.join(" and ");
-}
+// ------------------------------------------------------------------ hotseat news (js/hotseat-news.js)
+/** What came into a hotseat player's hand: named on the curtain if taken face up, else kept for
+ *  a note on their own next screen. */
+const hotseatNews = createHotseatNews({
+  status: () => app.status,
+  viewer: () => app.viewer,
+  humans,
+  nameOf: (seat) => app.setup.seats[seat].name,
+  gen: () => app.gen,
+  raiseCurtain: (seat, gen) => showCurtain(seat, gen, { idle: false }),
+  screenBeforeCurtain,
+  view: (seat) => authority.view(seat),
+  setIdle,
+});
 
 /** Undo (js/undo.js): the player on screen takes back their last decision, if the engine allows. */
 const undoMayAsk = () => app.phase === "human" && !app.busy && app.viewer === app.status?.current_player;
@@ -937,7 +860,7 @@ function showCurtain(seat, gen, { idle = true } = {}) {
   clearHint();
   clearOneChoiceNote();
   $("table").replaceChildren(h("p", { class: "muted curtain-placeholder" }, `Waiting for ${name}…`));
-  drawNews(null);
+  hotseatNews.drawNews(null);
   show($("curtain-news"), false);
   app.view = null;
   app.viewer = null;
@@ -950,7 +873,7 @@ function showCurtain(seat, gen, { idle = true } = {}) {
     if (gen !== app.gen) return;
     setCurtain(false);
     app.shownHuman = seat;
-    app.revealed = seat; // its drawn-card note shows with its table
+    hotseatNews.revealed(seat); // its drawn-card note shows with its table
     advance(); // the focus goes to the player's first choice (a11y.js restoreFocus)
   };
   setCurtain(true);
