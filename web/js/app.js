@@ -429,7 +429,8 @@ authority.listen(({ status, before, cause }) => {
                 before.game === status.game && before.seed === status.seed;
   const setup = app.setup;
   if (app.host) noteTiming(status.actions);
-  if (cause.kind === "load" || pastGames.showingPast() || !setup) return; // a past game in the replay is not the one to keep
+  // a past game in the replay is not the one to keep
+  if (cause.kind === "load" || pastGames.showingPast() || !setup) return;
   const here = humans();
   localSession.save().then((reply) => {
     if (!reply.ok || reply.save.game !== setup.game) return;
