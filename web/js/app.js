@@ -49,7 +49,9 @@ import { startOffline, watchUpdateDownload } from "./offline.js";
 import { viewFor } from "./views/index.js";
 import { initRules } from "./rules-panel.js";
 import { initHints, drawHint, clearHint } from "./hint.js";
-import { openReplay, closeReplay } from "./replay.js";
+import { closeReplay } from "./replay.js";
+import { createHotseatNews } from "./hotseat-news.js";
+import { createPastGames } from "./past-games.js";
 import { initUndo, drawUndo, refusalText } from "./undo.js";
 import { setCurtain, curtainOpen, restoreFocus, rove, announce, showDescription, clearDescription, descriptionOpen,
          showChoices } from "./a11y.js";
@@ -62,7 +64,6 @@ import { navigate, startHistory, stayInLobby } from "./navigation.js";
 import { describeLines, initShortcuts } from "./shortcuts.js";
 import { initPanels } from "./panels.js";
 import { yourGames } from "./your-games.js";
-import { record as keepEntry, makeEntry, setAside as setAsideEntry } from "./games-kept.js";
 import { initSettings } from "./settings-panel.js";
 import { readSettings } from "./settings.js";
 import { createAuthority } from "./play/authority.js";
@@ -87,8 +88,6 @@ const app = {
   view: null,       // last rendered view
   viewer: null,     // seat of the rendered view (null = spectator)
   shownHuman: null, // the human whose private screen is (or was last) up
-  revealed: null, // hotseat: the human who just pressed "I am NAME" (their note shows once)
-  news: {}, // hotseat: seat -> {took, drew}: labels of the cards new in its hand since its last turn
   busy: false,      // an engine call started by the player is running
   idle: false,      // the page waits for a person (lobby, human turn, curtain, game over)
   gen: 0,           // bumps on every new/loaded game, to stop stale loops
@@ -107,8 +106,6 @@ const app = {
   // clock]; read by scripts/bench's move latency (window.__app.net.timings), never by the game
   timings: [],
   yourGames: null,  // the lobby's "Your games" section (your-games.js), made with the lobby
-  past: null,       // a game of Your games open in the replay: {game, kept: the current game's save, or null}
-  recorded: 0,      // finished games added to Your games since the page loaded (tests wait for it)
   delivered: null,  // the authority's last delivery to this page's screen: {rev, viewer, view, status}
 };
 
@@ -311,14 +308,14 @@ function gotoLobby(notice, { fromHistory = false } = {}) {
   closeReplay();
   $("table").replaceChildren(); // no hand stays in the page behind the lobby
   resetMoments();
-  drawNews(null);
+  hotseatNews.drawNews(null);
   clearOneChoiceNote();
   clearHint();
   clearDescription();
   app.view = null;
-  leavePast();
+  pastGames.leavePast();
   const kept = keptGame();
-  app.yourGames ??= yourGames({ games: app.games, onReplay: replayPast });
+  app.yourGames ??= yourGames({ games: app.games, onReplay: pastGames.replayPast });
   renderLobby($("lobby"), { games: app.games, onStart: (setup) => startGame(setup, { fromLobby: true }),
                             onLoad: pickFile, notice, yourGames: app.yourGames.node,
                             resume: kept ? { ...kept, onResume: continueGame } : null });
@@ -360,7 +357,7 @@ async function startGame(setup, { fromLobby = false, table = null } = {}) {
 
 /** The game the authority now holds, on screen from its start. */
 function enterGame(setup) {
-  app.past = null; // the engine holds this game now
+  pastGames.forgetPast(); // the engine holds this game now
   app.setup = setup;
   // a loaded game learns here who plays each seat (a new one already knows: a change then would
   // only make a computer's search that has begun start again)
@@ -371,8 +368,8 @@ function enterGame(setup) {
   app.gen += 1;
   navigate("game");
   app.shownHuman = null;
-  app.news = {};
-  drawNews(null);
+  hotseatNews.forget();
+  hotseatNews.drawNews(null);
   app.view = null;
   closeReplay();
   app.logLines = [];
@@ -432,11 +429,12 @@ authority.listen(({ status, before, cause }) => {
                 before.game === status.game && before.seed === status.seed;
   const setup = app.setup;
   if (app.host) noteTiming(status.actions);
-  if (cause.kind === "load" || app.past || !setup) return; // a past game in the replay is not the one to keep
+  // a past game in the replay is not the one to keep
+  if (cause.kind === "load" || pastGames.showingPast() || !setup) return;
   const here = humans();
   localSession.save().then((reply) => {
     if (!reply.ok || reply.save.game !== setup.game) return;
-    if (ended) keepFinished(reply.save, setup.seats, here, status);
+    if (ended) pastGames.keepFinished(reply.save, setup.seats, here, status);
     if (writeAutosave({ save: reply.save, seats: setup.seats, hints: setup.hints !== false, status,
                         title: gameInfo(setup.game)?.title ?? setup.game, room: app.record?.room })) app.autosaved += 1;
   });
@@ -564,8 +562,7 @@ async function drawStep(gen) {
       setPhase("human");
       clearOneChoiceNote({ seat: cp, turn: status.turn }); // a note of this same turn stays
       await showView(cp, gen);
-      if (gen === app.gen && app.revealed === cp) drawNews(cp);
-      app.revealed = null;
+      if (hotseatNews.takeRevealed() === cp && gen === app.gen) hotseatNews.drawNews(cp);
       if (gen !== app.gen) return;
       const only = oneChoice(app.view, cp, app.status, app.viewModule);
       if (only) {
@@ -806,100 +803,25 @@ async function act(actionId, { forMe = false } = {}) {
     return reply;
   }
   clearError();
-  if (app.status?.current_player !== seat) drawNews(null); // the note was for that turn
-  if (!(await passScreen(before, gen))) advance();
+  if (app.status?.current_player !== seat) hotseatNews.drawNews(null); // the note was for that turn
+  if (!(await hotseatNews.passScreen(before, gen))) advance();
   return reply;
 }
 
-/** Hotseat: when the player's decision gives the turn to another person at this screen, the
- *  curtain comes up at once (their hand leaves the page). The cards that just came into their
- *  hand are told without showing them to the next player: a card taken face up is public and
- *  named on the curtain; a card drawn unseen is kept for a note on the player's own next screen.
- *  Returns whether the curtain is up. */
-async function passScreen(before, gen) {
-  const next = app.status?.current_player;
-  const seat = app.viewer;
-  if (humans().length < 2 || app.status.is_over || next == null || next === seat || seat == null ||
-      !humans().includes(next)) return false;
-  showCurtain(next, gen, { idle: false });
-  if (await screenBeforeCurtain(gen)) {
-    if (gen !== app.gen) return true;
-    showCurtain(next, gen, { idle: false });
-  }
-  const reply = Array.isArray(before?.table?.hand) ? await authority.view(seat) : null;
-  if (gen !== app.gen) return true;
-  if (reply?.ok && Array.isArray(reply.view.table?.hand)) {
-    const { took, drew } = newCards(before, reply.view, seat);
-    const kept = app.news[seat] ?? { took: [], drew: [] };
-    app.news[seat] = { took: [...kept.took, ...took], drew: [...kept.drew, ...drew] };
-    const name = app.setup.seats[seat].name;
-    // the curtain is public: cards drawn unseen are counted, never named
-    const words = newsWords(took, drew.length === 0 ? "" : `${drew.length === 1 ? "a card" : `${drew.length} cards`} from the deck`);
-    const news = $("curtain-news");
-    news.textContent = words ? `${name} ${words}.` : "";
-    show(news, Boolean(words));
-  }
-  setIdle(true);
-  return true;
-}
-
-/** The cards new in `seat`'s hand from view `before` to view `after`, as labels: `took` those
- *  that were in sight (face up on the table before and gone from it after, or named in the
- *  player's own log lines of the move), `drew` the others (unseen by the other players). */
-function newCards(before, after, seat) {
-  const left = before.table.hand.map((c) => c.key);
-  const got = after.table.hand.filter((c) => {
-    const i = left.indexOf(c.key);
-    if (i >= 0) left.splice(i, 1);
-    return i < 0;
-  });
-  const inSight = (view) => {
-    const count = new Map();
-    const walk = (v, key) => {
-      if (key === "hand" || v == null || typeof v !== "object") return;
-      if (typeof v.key === "string" && typeof v.label === "string") count.set(v.key, (count.get(v.key) ?? 0) + 1);
-      for (const [k, x] of Object.entries(v)) walk(x, k);
-    };
-    walk(view.table, null);
-    return count;
-  };
-  const was = inSight(before);
-  const is = inSight(after);
-  const said = (after.log ?? []).slice((before.log ?? []).length).filter((l) => l.startsWith(`{P${seat}}`)).join("\n");
-  const took = [];
-  const drew = [];
-  for (const c of got) {
-    if ((was.get(c.key) ?? 0) > (is.get(c.key) ?? 0)) {
-      was.set(c.key, was.get(c.key) - 1);
-      took.push(c.label);
-    } else if (said.includes(c.label)) {
-      took.push(c.label);
-    } else {
-      drew.push(c.label);
-    }
-  }
-  return { took, drew };
-}
-
-/** The note on a hotseat player's own screen: the cards that came into their hand since their
- *  last turn ("you took" a face-up card, "you drew" one from the deck). */
-function drawNews(seat) {
-  const note = $("drawn-note");
-  const news = seat == null ? null : app.news[seat];
-  if (seat != null) delete app.news[seat];
-  const words = news ? newsWords(news.took, news.drew.join(", ")) : "";
-  note.textContent = words ? `Since your last turn you ${words}.` : "";
-  show(note, Boolean(words));
-}
-
-/** "took Clay, Paper and drew a card": the words for the cards new in a hand, `took` as labels,
- *  `drew` already worded ("" when none was drawn). */
-function newsWords(took, drew) {
-  const parts = [];
-  if (took.length) parts.push(`took ${took.join(", ")}`);
-  if (drew) parts.push(`drew ${drew}`);
-  return parts.join(" and ");
-}
+// ------------------------------------------------------------------ hotseat news (js/hotseat-news.js)
+/** What came into a hotseat player's hand: named on the curtain if taken face up, else kept for
+ *  a note on their own next screen. */
+const hotseatNews = createHotseatNews({
+  status: () => app.status,
+  viewer: () => app.viewer,
+  humans,
+  nameOf: (seat) => app.setup.seats[seat].name,
+  gen: () => app.gen,
+  raiseCurtain: (seat, gen) => showCurtain(seat, gen, { idle: false }),
+  screenBeforeCurtain,
+  view: (seat) => authority.view(seat),
+  setIdle,
+});
 
 /** Undo (js/undo.js): the player on screen takes back their last decision, if the engine allows. */
 const undoMayAsk = () => app.phase === "human" && !app.busy && app.viewer === app.status?.current_player;
@@ -937,7 +859,7 @@ function showCurtain(seat, gen, { idle = true } = {}) {
   clearHint();
   clearOneChoiceNote();
   $("table").replaceChildren(h("p", { class: "muted curtain-placeholder" }, `Waiting for ${name}…`));
-  drawNews(null);
+  hotseatNews.drawNews(null);
   show($("curtain-news"), false);
   app.view = null;
   app.viewer = null;
@@ -950,7 +872,7 @@ function showCurtain(seat, gen, { idle = true } = {}) {
     if (gen !== app.gen) return;
     setCurtain(false);
     app.shownHuman = seat;
-    app.revealed = seat; // its drawn-card note shows with its table
+    hotseatNews.revealed(seat); // its drawn-card note shows with its table
     advance(); // the focus goes to the player's first choice (a11y.js restoreFocus)
   };
   setCurtain(true);
@@ -1330,11 +1252,11 @@ function showResult() {
     onPlayAgain: app.guest ? null : app.hosting === "playing" ? playAgainHosted
                                    : () => startGame({ ...app.setup, seed: randomSeed(), hints: readSettings().hints }),
     onNewGame: app.guest ? null : () => gotoLobby(),
-    onReplay: startReplay,
+    onReplay: pastGames.startReplay,
   });
   if (app.guest) drawVerify($("result"));
   // a guest's page: the host's reveal holds the whole game's save, kept in Your games here too
-  if (app.guest && app.reveal?.save) keepFinished(app.reveal.save, app.setup.seats, humans(), app.status);
+  if (app.guest && app.reveal?.save) pastGames.keepFinished(app.reveal.save, app.setup.seats, humans(), app.status);
 }
 
 /** A guest's "Verify this game": the host's secret against its commitment, then a replay of the
@@ -1364,102 +1286,36 @@ function drawVerify(box) {
       "It cannot tell whether the host looked at the cards: the host's device holds them during play.")));
 }
 
-// ------------------------------------------------------------------ replay (js/replay.js)
-/** Step through the game so far. The game waits meanwhile (no computer moves); replay.js
- *  decides whose view may be shown (replayViewers); leaving it resumes the game as it was. */
-async function startReplay() {
-  if (curtainOpen() || app.busy || !app.status || app.phase === "replay") return;
-  const gen = ++app.gen; // pauses the game loop
-  setPhase("replay");
-  setIdle(false);
-  authority.hold("replay", { search: false }); // the game waits while its past is shown
-  show($("result"), false);
-  clearDescription();
-  clearOneChoiceNote();
-  clearHint(); // a suggestion for the live position never stays over a past step
-  app.view = null; // "Describe the table" has nothing live to describe meanwhile
-  const opened = await openReplay({
-    game: app.setup.game, names: names(), humans: humans(), isOver: app.status.is_over, showError,
-    wanted: () => gen === app.gen,
-    onExit: () => {
-      app.logLines = [];
-      $("log").replaceChildren();
-      resumeGame({ fromHistory: true });
-    },
-  });
-  if (gen !== app.gen) return; // the player went elsewhere meanwhile
-  if (!opened) resumeGame({ fromHistory: true });
-  else setIdle(true);
-}
-
-// ------------------------------------------------------------------ Your games (js/games-kept.js)
-/** Add a finished game to Your games (once: the same game is never kept twice). */
-function keepFinished(save, seats, here, status) {
-  keepEntry(makeEntry({ save, seats, here, status }))
-    .then((added) => { if (added) app.recorded += 1; })
-    .catch((err) => console.warn("The finished game could not be kept in Your games:", err));
-}
-
-/** Replay a game from Your games: the engine loads it in place of the current game (whose save
- *  is kept aside and loaded back when the player leaves: leavePast()). Exit goes to the lobby. */
-async function replayPast(entry) {
-  // the guests' pages read their views and replay from this page's engine: it keeps their game
-  if (app.host) {
-    showError("Players on other devices are still at your table: past games open in the replay " +
-              "once you start a game without them.");
-    return;
-  }
-  if (!(await engineFor())) return;
-  const gen = ++app.gen;
-  setIdle(false);
-  let kept = null;
-  if (app.status && !app.past) {
-    const saved = await localSession.save();
-    if (!saved.ok) {
-      gotoLobby(`That game could not be opened: ${shorten(failureText(saved))}.`, { fromHistory: true });
-      return;
-    }
-    kept = saved.save;
-  }
-  app.past = { kept: app.past?.kept ?? kept, game: entry.game };
-  const loaded = await authority.submit({ kind: "load", save: entry.save, computers: [] });
-  if (gen !== app.gen) return;
-  if (!loaded.ok) {
-    const why = shorten(failureText(loaded));
-    await setAsideEntry(entry.id, `the game cannot be replayed: ${why}`).catch(() => {});
-    gotoLobby(`That game could not be opened (${why}), so it was set aside.`, { fromHistory: true });
-    return;
-  }
-  navigate("game");
-  setPhase("replay");
-  showSection("game");
-  show($("btn-save"), false); // the engine holds the past game: Save game would not save yours
-  const title = gameInfo(entry.game)?.title ?? entry.game;
-  $("game-title").textContent = `${title} · ${new Date(entry.finishedAt).toLocaleDateString()}`;
-  document.title = `${title} (replay) — Moteplay`;
-  show($("result"), false);
-  clearDescription();
-  app.view = null;
-  const opened = await openReplay({
-    game: entry.game, names: entry.seats.map((s) => s.name), humans: entry.here, isOver: true, showError,
-    wanted: () => gen === app.gen,
-    onExit: () => gotoLobby(),
-  });
-  if (gen !== app.gen) return;
-  if (!opened) gotoLobby(undefined, { fromHistory: true });
-  else setIdle(true);
-}
-
-/** Leaving a past game's replay: the current game (if any) goes back into the engine. */
-function leavePast() {
-  const past = app.past;
-  app.past = null;
-  if (past?.kept) {
-    authority.submit({ kind: "load", save: past.kept, computers: computersOf(app.setup) }).then((reply) => {
-      if (!reply.ok) console.warn("The current game could not be loaded back:", reply.error);
-    });
-  }
-}
+// ------------------------------------------------------------------ replay and Your games (js/past-games.js)
+/** The replay of the game so far, and the finished games of Your games: kept at their end,
+ *  opened in the replay in place of the current game. */
+const pastGames = createPastGames({
+  authority,
+  status: () => app.status,
+  phase: () => app.phase,
+  busy: () => app.busy,
+  game: () => app.setup.game,
+  names,
+  humans,
+  computers: () => computersOf(app.setup),
+  newGen: () => ++app.gen,
+  gen: () => app.gen,
+  setPhase,
+  setIdle,
+  dropView: () => { app.view = null; },
+  clearLog: () => {
+    app.logLines = [];
+    $("log").replaceChildren();
+  },
+  resumeGame: () => resumeGame({ fromHistory: true }),
+  hasGuests: () => Boolean(app.host),
+  engineFor,
+  saveCurrent: () => localSession.save(),
+  gotoLobby,
+  showSection,
+  gameTitle: (game) => gameInfo(game)?.title ?? game,
+  shorten,
+});
 
 // ------------------------------------------------------------------ load (js/saves.js)
 async function loadFile(file) {
@@ -1489,7 +1345,7 @@ async function loadFile(file) {
 $("btn-save").addEventListener("click", () => saveGame(app.setup, app.status?.turn ?? 0));
 $("btn-load").addEventListener("click", pickFile);
 $("btn-new").addEventListener("click", () => gotoLobby());
-$("btn-replay").addEventListener("click", startReplay);
+$("btn-replay").addEventListener("click", pastGames.startReplay);
 $("waiting-start").addEventListener("click", startHosted);
 $("btn-players").addEventListener("click", () => {
   const panel = $("players");
@@ -1508,7 +1364,7 @@ initShortcuts(() => app.view && app.setup
   ? { view: app.view, viewer: app.viewer, names: names(), seats: app.setup.seats, fill } : null);
 initHints();
 initSettings();
-initRules({ getGame: () => (GAME_PHASES.has(app.phase) ? app.past?.game ?? app.setup?.game : null) });
+initRules({ getGame: () => (GAME_PHASES.has(app.phase) ? pastGames.pastGame() ?? app.setup?.game : null) });
 $("file-load").addEventListener("change", (e) => {
   const file = /** @type {HTMLInputElement} */ (e.target).files?.[0];
   if (file) loadFile(file);
@@ -1545,7 +1401,7 @@ window.__app = Object.freeze({
   /** How many autosaves were written since the page loaded. */
   get autosaved() { return app.autosaved; },
   /** How many finished games were added to Your games since the page loaded. */
-  get recorded() { return app.recorded; },
+  get recorded() { return pastGames.recorded(); },
   /** Offline state: "no", "ready" (served by the service worker) or "update" (a new version waits). */
   get offline() { return app.offline; },
   /** Play on several devices: this page's part (host or guest), for the tests. Only what this
