@@ -2,7 +2,8 @@
 // wiring of the shell's other parts, one idea a module: result.js (the score table), saves.js
 // (save and load files), toast.js (what went wrong), navigation.js (Back and Forward),
 // shortcuts.js ("Describe the table" and one-key shortcuts), panels.js (the log panel and the
-// phone menu). Every engine call goes through engine-client.js's request() and failureText().
+// phone menu), net/host-page.js (the host's Waiting for players screen and Players panel).
+// Every engine call goes through engine-client.js's request() and failureText().
 // Game-specific drawing lives in views/<game>.js (the contract: views/contract.js).
 //
 // Every change to the game goes through the table's authority (play/authority.js): this
@@ -41,7 +42,8 @@ import { onDownload, retryDownload, downloadSettled } from "./engine-download.js
 import { drawDownload } from "./download-line.js";
 import { session, localSession, useSession } from "./session.js";
 import { isGuestPage, readInvitation } from "./net/invite.js";
-import { hasRemote, newTable, renewTable, readTable, writeTable, clearTable, tableSeed, seatLink } from "./net/host-record.js";
+import { hasRemote, seatLink } from "./net/host-record.js";
+import { createHostPage } from "./net/host-page.js";
 import { $, h, fillNames, show, sleep } from "./dom.js";
 import { renderLobby, randomSeed } from "./lobby.js";
 import { readAutosave, writeAutosave, setAsideAutosave, describeAutosave } from "./autosave.js";
@@ -96,10 +98,7 @@ const app = {
   logOwn: "",      // the log's own lines drawn now (one-choice notes), as a key: drawLog redraws when it changes
   autosaved: 0,     // autosaves written (tests wait for it)
   offline: "no",    // no | ready (a service worker serves this site) | update (a new version waits)
-  // play on several devices (docs/multiplayer.md)
-  record: null,     // the host's record of a table with seats on other devices (net/host-record.js)
-  host: null,       // the host's connections (net/host.js), or null
-  hosting: null,    // null | "waiting" (the Waiting for players screen) | "playing"
+  // play on several devices (docs/multiplayer.md): the host's table is net/host-page.js's
   guest: null,      // a guest's page: its connection to the host (net/guest.js), or null
   mySeat: undefined, // a guest's seat (null: the table screen)
   reveal: null,     // a guest's check of the host's secret at the end (net/guest.js)
@@ -162,11 +161,11 @@ function showSection(name) {
   show($("btn-load"), !app.guest && (inGame || name === "lobby"));
   show($("btn-save"), !app.guest && inGame && app.status != null);
   show($("btn-new"), !app.guest && inGame);
-  show($("btn-players"), app.hosting === "playing" && inGame);
+  show($("btn-players"), hostPage.hosting === "playing" && inGame);
   const title = gameInfo(app.setup?.game)?.title;
   document.title = inGame && title ? `${title} — Moteplay` : "Moteplay — Motto, Mottainai, Moteneba";
   // a table with players on other devices draws its seed only at Start (net/host-record.js tableSeed)
-  const seed = app.status?.seed ?? (app.hosting ? null : app.setup?.seed);
+  const seed = app.status?.seed ?? (hostPage.hosting ? null : app.setup?.seed);
   $("game-title").textContent = inGame && app.setup
     ? `${gameInfo(app.setup.game)?.title ?? app.setup.game}${seed != null && !app.guest ? ` · seed ${seed}` : ""}`
     : "";
@@ -210,15 +209,11 @@ async function boot() {
   gotoLobby(notice);
   app.lobbyMs = Math.round(performance.now());
   // the host's page reloaded while its players were joining: the same Waiting for players
-  const waiting = readTable();
-  if (waiting?.phase === "waiting" && waiting.setup) {
-    app.hosting = "waiting"; // before the autosave is read: the new table is what this page shows
-    netConfigOf().then((config) => showTable(waiting, config));
-  }
+  hostPage.reopenWaiting();
   // a table with players on other devices goes on by itself after a reload of the host's
   // page: they are waiting for it (and reconnect meanwhile)
   app.engineBoot.then((ready) => {
-    if (ready && app.hosting === "playing" && app.phase === "lobby" && app.status && !app.status.is_over) continueGame();
+    if (ready && hostPage.hosting === "playing" && app.phase === "lobby" && app.status && !app.status.is_over) continueGame();
   });
   return app.engineSettled.promise; // boot() settles when the engine is up or has failed for good
 }
@@ -303,7 +298,7 @@ function gotoLobby(notice, { fromHistory = false } = {}) {
   app.gen += 1; // stops drawing the game
   authority.hold("lobby", { search: false }); // the computers wait for the player to come back
   authority.release("replay");
-  if (app.hosting === "waiting") closeTable(); // nobody plays yet: the invitations end here
+  if (hostPage.hosting === "waiting") hostPage.closeTable(); // nobody plays yet: the invitations end here
   if (!fromHistory) navigate("lobby");
   setPhase("lobby");
   setIdle(true);
@@ -327,12 +322,12 @@ function gotoLobby(notice, { fromHistory = false } = {}) {
 }
 
 /** Start a new game; from the lobby, a refusal is returned for the lobby to show by its Start button.
- *  With seats on other devices the Waiting for players screen comes first (openTable()). */
+ *  With seats on other devices the Waiting for players screen comes first (net/host-page.js). */
 async function startGame(setup, { fromLobby = false, table = null } = {}) {
   clearError();
   if (!table) {
-    closeTable();
-    if (hasRemote(setup.seats)) return openTable(setup);
+    hostPage.closeTable();
+    if (hasRemote(setup.seats)) return hostPage.openTable(setup);
   }
   setIdle(false);
   setPhase("starting");
@@ -431,14 +426,14 @@ authority.listen(({ status, before, cause }) => {
   const ended = status.is_over && before != null && !before.is_over &&
                 before.game === status.game && before.seed === status.seed;
   const setup = app.setup;
-  if (app.host) noteTiming(status.actions);
+  if (hostPage.host) noteTiming(status.actions);
   if (cause.kind === "load" || app.past || !setup) return; // a past game in the replay is not the one to keep
   const here = humans();
   localSession.save().then((reply) => {
     if (!reply.ok || reply.save.game !== setup.game) return;
     if (ended) keepFinished(reply.save, setup.seats, here, status);
     if (writeAutosave({ save: reply.save, seats: setup.seats, hints: setup.hints !== false, status,
-                        title: gameInfo(setup.game)?.title ?? setup.game, room: app.record?.room })) app.autosaved += 1;
+                        title: gameInfo(setup.game)?.title ?? setup.game, room: hostPage.record?.room })) app.autosaved += 1;
   });
 });
 
@@ -454,7 +449,7 @@ function keptGame() {
 async function restoreAutosave() {
   const data = app.kept;
   if (!data) return;
-  if (app.hosting === "waiting") {
+  if (hostPage.hosting === "waiting") {
     app.kept = null; // players are joining a new table: the kept game is replaced once it starts
     return;
   }
@@ -467,7 +462,7 @@ async function restoreAutosave() {
     return;
   }
   app.setup = setupFromSave(reply.status, data.seats, data.hints, gameInfo(reply.status.game));
-  if (hasRemote(app.setup.seats)) await reopenTable(data.room);
+  if (hasRemote(app.setup.seats)) await hostPage.reopenTable(data.room);
   await authority.submit({ kind: "computers", computers: computersOf(app.setup) });
   if (reply.notice) {
     // made by an earlier version: the game goes on from its saved position. Keep the game in
@@ -586,7 +581,7 @@ async function takeOneChoice(action, gen) {
   const text = `Only one choice: ${fill(action.label)} — taken for you.`;
   noteOneChoice({ seat, turn: app.status.turn, at: app.logLines.length, text });
   drawLog(app.view.log ?? []);
-  const others = Boolean(app.host || app.guest) || humans().length >= 2;
+  const others = Boolean(hostPage.host || app.guest) || humans().length >= 2;
   await sleep(pauseBeforeOneChoice({ others }));
   const still = () => gen === app.gen && app.phase === "human" && !app.busy && app.viewer === seat &&
                       app.status?.actions === at;
@@ -725,7 +720,7 @@ function drawTurn(view, thinking, waiting) {
     const name = app.setup.seats[waiting]?.name ?? "";
     // a player on another device who has dropped: every page says so (the host's page knows
     // it first hand, a guest's page from the host's seat list)
-    const away = app.host ? app.host.states()[waiting] !== "connected" : app.setup.seats[waiting]?.away === true;
+    const away = hostPage.host ? hostPage.host.states()[waiting] !== "connected" : app.setup.seats[waiting]?.away === true;
     turn.replaceChildren(
       h("span", { class: "turn__who", dataset: { testid: "waiting-for" } },
         away ? `Waiting for ${name} to come back` : app.guest ? `${name}'s turn` : `${name}'s turn, on their device`),
@@ -957,201 +952,25 @@ function showCurtain(seat, gen, { idle = true } = {}) {
 }
 
 // ------------------------------------------------------------------ several devices: the host
-// A table with seats "on another device" (docs/multiplayer.md). This page runs the engine and
-// is the only authority; net/host.js talks to the guests and submits their intents to the
-// authority, which hands each guest's link its view after every change.
-
-/** The address's relay and ICE lists (net/config.js), loaded when a table needs them. */
-const netConfigOf = async () => (await import("./net/config.js")).netConfig();
-
-/** The lobby's Start with seats on other devices: a new table and the Waiting for players screen. */
-async function openTable(setup) {
-  const config = await netConfigOf();
-  const local = setup.seats.find((s) => s.kind === "human");
-  const table = await newTable(setup.seats, {
-    hostName: local?.name ?? "", relays: config.custom ? config.relays : null,
-    ice: config.custom && !config.iceServers.length ? "none" : null });
-  table.setup = { ...setup, seats: setup.seats.map((s) => ({ ...s })) };
-  table.phase = "waiting";
-  return showTable(table, config);
-}
-
-/** The Waiting for players screen of `table` (new, or kept through a reload of this page). */
-async function showTable(table, config) {
-  app.gen += 1;
-  app.setup = table.setup;
-  await authority.submit({ kind: "clear" }); // no game until Start
-  app.record = table;
-  app.hosting = "waiting";
-  writeTable(table);
-  navigate("game");
-  setPhase("waiting");
-  showSection("waiting");
-  drawWaiting();
-  setIdle(true);
-  app.host = await hostFor(table, config);
-  drawWaiting();
-  return null;
-}
-
-/** After a reload of the host's page: the same table again, so the guests find it. */
-async function reopenTable(room) {
-  const table = readTable();
-  if (!table || table.room !== room || table.seats.length !== app.setup.seats.length) {
-    // the table is gone (another browser's save, or storage cleared): new invitations
-    app.record = await newTable(app.setup.seats, { hostName: app.setup.seats.find((s) => s.kind === "human")?.name ?? "" });
-    for (const [i, s] of app.record.seats.entries()) if (s.remote) s.joined = true;
-    writeTable(app.record);
-  } else {
-    app.record = table;
-  }
-  app.hosting = "playing";
-  app.host = await hostFor(app.record, await netConfigOf());
-}
-
-function hostFor(table, config) {
-  return import("./net/host.js").then(({ openHost }) => openHost({
-    record: table, authority, shell: hostShell, config, onRecord: () => { writeTable(table); drawWaiting(); } }));
-}
-
-/** Leave the table: every guest's connection closes (a new game, or the page's own hotseat). */
-function closeTable() {
-  app.host?.close();
-  app.host = null;
-  app.record = null;
-  app.hosting = null;
-  clearTable();
-  drawPlayers();
-}
-
-/** What net/host.js needs of this page besides the authority. */
-const hostShell = {
-  table: () => ({
-    game: app.setup.game, title: gameInfo(app.setup.game)?.title ?? app.setup.game, hints: app.setup.hints !== false,
-    options: app.setup.options,
-    seats: app.setup.seats.map((s, i) => ({ name: s.name, kind: s.kind === "remote" && !s.standIn ? "remote" : botLevel(s) ? "bot" : "human",
-                                            ...(s.kind === "remote" && !s.standIn && app.host?.states()[i] === "away" ? { away: true } : {}) })),
-  }),
-  started: () => app.hosting === "playing" && app.status != null,
-  hints: () => app.setup.hints !== false,
-  replayInfo: () => localSession.replayInfo(),
-  replayView: (spec) => localSession.replayView(spec),
-  save: () => localSession.save(),
-  onSeats: () => {
-    const failed = app.host?.relayError();
-    if (failed && app.hosting === "playing" && !app.relayErrorShown) {
-      app.relayErrorShown = true;
-      showError(`The players on other devices cannot reconnect by themselves: ${failed} Connect them with codes (Players).`);
-    }
-    drawWaiting();
-    drawPlayers();
+// A table with seats "on another device" (docs/multiplayer.md): the Waiting for players screen,
+// the Players panel and the table's record are net/host-page.js's; this page runs the engine
+// and is the only authority.
+const hostPage = createHostPage({
+  authority, engine: localSession,
+  getSetup: () => app.setup, setSetup: (setup) => { app.setup = setup; },
+  gameInfo, botLevel, hintsWanted: () => readSettings().hints,
+  startGame: (setup, { table }) => startGame(setup, { table }),
+  inGame: () => GAME_PHASES.has(app.phase),
+  stopDrawing: () => { app.gen += 1; },
+  setPhase, setIdle, showSection, navigate, showError,
+  onSeatsChanged: () => {
     // a seat that drops or comes back changes the turn line while the table waits for it
     if (app.phase === "remote") {
       app.gen += 1;
       advance();
     }
   },
-};
-
-/** "Let the computer play" (level) or "Give the seat back" (null) for a seat on another device. */
-function standIn(seat, level) {
-  const s = app.setup.seats[seat];
-  if (level) s.standIn = level;
-  else delete s.standIn;
-  // a change like a move: kept in the autosave, every guest sees the new seat list, this
-  // page's turn line too, and a computer takes its turn if it is the seat's
-  if (app.status) authority.submit({ kind: "computers", computers: computersOf(app.setup) });
-  drawWaiting();
-  drawPlayers();
-}
-
-/** The seat cards (invitations, states, computer stand-ins) into `root`. */
-async function drawSeatsInto(root) {
-  if (!app.record || !root) return;
-  const { drawSeats } = await import("./net/waiting.js");
-  drawSeats(root, {
-    seats: app.setup.seats, states: app.host?.states() ?? [], watching: app.host?.watching() ?? 0,
-    links: app.setup.seats.map((s, i) => (s.kind === "remote" ? seatLink(app.record, i) : null)),
-    watchLink: seatLink(app.record, null),
-    levels: gameInfo(app.setup.game)?.bots ?? [],
-    onStandIn: standIn,
-    offer: async (seat) => {
-      if (!app.host) throw new Error("the table is not open");
-      const made = await app.host.offer(seat);
-      return { link: seatLink(app.record, seat, { offer: made.code }), accept: made.accept };
-    },
-  });
-}
-
-/** The Waiting for players screen: each remote seat's invitation, then Start. */
-async function drawWaiting() {
-  if (app.hosting !== "waiting") return;
-  const missing = app.setup.seats.filter((s, i) => s.kind === "remote" && !s.standIn && !app.record.seats[i].joined);
-  const start = /** @type {HTMLButtonElement} */ ($("waiting-start"));
-  start.disabled = missing.length > 0 || !app.host;
-  start.textContent = missing.length ? `Waiting for ${missing.map((s) => s.name).join(", ")}…` : `Start ${gameInfo(app.setup.game)?.title ?? ""}`;
-  const relayError = app.host?.relayError();
-  $("waiting-status").textContent = !app.host ? "Opening the table…"
-    : relayError ? `The invitation links cannot work now: ${relayError} Check the internet connection, or connect with codes.`
-    : missing.length ? `${missing.length} of ${app.setup.seats.filter((s) => s.kind === "remote").length} players still to join.`
-    : "Everyone is here.";
-  if (!$("waiting-help").childElementCount) {
-    const { howToConnect } = await import("./net/waiting.js");
-    $("waiting-help").replaceChildren(howToConnect());
-  }
-  await drawSeatsInto($("waiting-seats"));
-}
-
-/** Start from the Waiting for players screen: the seed everyone made, then the game. */
-async function startHosted() {
-  if (app.hosting !== "waiting") return;
-  const setup = { ...app.setup, seed: await tableSeed(app.record), hints: readSettings().hints };
-  app.hosting = "playing";
-  app.record.phase = "playing";
-  writeTable(app.record);
-  const error = await startGame(setup, { table: app.record });
-  if (error) {
-    app.hosting = "waiting";
-    showSection("waiting");
-    showError(error);
-    return;
-  }
-  $("waiting-seats").replaceChildren(); // from now on the seat cards are in the Players panel
-  drawPlayers();
-}
-
-/** Play again at the same table: the same players and invitations, a new deal made together
- *  (the host's new commitment, each guest's new part), from the Waiting for players screen. */
-async function playAgainHosted() {
-  await renewTable(app.record);
-  app.record.phase = "waiting";
-  app.record.setup = app.setup;
-  writeTable(app.record);
-  app.gen += 1;
-  await authority.submit({ kind: "clear" });
-  app.hosting = "waiting";
-  show($("result"), false);
-  setPhase("waiting");
-  showSection("waiting");
-  app.host.newDeal();
-  await drawWaiting();
-  setIdle(true);
-}
-
-/** The Players panel during a hosted game (the same seat cards). */
-function drawPlayers() {
-  const panel = $("players");
-  if (!app.host || app.hosting !== "playing") {
-    show(panel, false);
-    show($("btn-players"), false);
-    return;
-  }
-  show($("btn-players"), GAME_PHASES.has(app.phase));
-  const states = app.host.states();
-  const away = app.setup.seats.filter((s, i) => s.kind === "remote" && !s.standIn && states[i] !== "connected");
-  $("btn-players").textContent = away.length ? `Players (${away.length} away)` : "Players";
-  if (!panel.hidden) drawSeatsInto($("players-seats"));
-}
+});
 
 // ------------------------------------------------------------------ several devices: a guest
 // A page opened from an invitation: no Python, no lobby; it draws what the host sends.
@@ -1327,7 +1146,7 @@ function showResult() {
   setPhase("over");
   drawResult($("result"), app.view, {
     names: names(), fill, module: app.viewModule,
-    onPlayAgain: app.guest ? null : app.hosting === "playing" ? playAgainHosted
+    onPlayAgain: app.guest ? null : hostPage.hosting === "playing" ? hostPage.playAgainHosted
                                    : () => startGame({ ...app.setup, seed: randomSeed(), hints: readSettings().hints }),
     onNewGame: app.guest ? null : () => gotoLobby(),
     onReplay: startReplay,
@@ -1404,7 +1223,7 @@ function keepFinished(save, seats, here, status) {
  *  is kept aside and loaded back when the player leaves: leavePast()). Exit goes to the lobby. */
 async function replayPast(entry) {
   // the guests' pages read their views and replay from this page's engine: it keeps their game
-  if (app.host) {
+  if (hostPage.host) {
     showError("Players on other devices are still at your table: past games open in the replay " +
               "once you start a game without them.");
     return;
@@ -1478,7 +1297,7 @@ async function loadFile(file) {
     return; // the current game (if any) goes on untouched
   }
   clearError();
-  closeTable(); // a loaded game is played here: its seats on other devices become this screen's
+  hostPage.closeTable(); // a loaded game is played here: its seats on other devices become this screen's
   const setup = setupFromSave(reply.status, seats, hints, gameInfo(reply.status.game));
   for (const seat of setup.seats) if (seat.kind === "remote") Object.assign(seat, { kind: "human", standIn: undefined });
   enterGame(setup);
@@ -1490,12 +1309,12 @@ $("btn-save").addEventListener("click", () => saveGame(app.setup, app.status?.tu
 $("btn-load").addEventListener("click", pickFile);
 $("btn-new").addEventListener("click", () => gotoLobby());
 $("btn-replay").addEventListener("click", startReplay);
-$("waiting-start").addEventListener("click", startHosted);
+$("waiting-start").addEventListener("click", hostPage.startHosted);
 $("btn-players").addEventListener("click", () => {
   const panel = $("players");
   show(panel, Boolean(panel.hidden));
   $("btn-players").setAttribute("aria-expanded", String(!panel.hidden));
-  drawPlayers();
+  hostPage.drawPlayers();
 });
 $("players-close").addEventListener("click", () => {
   show($("players"), false);
@@ -1556,10 +1375,11 @@ window.__app = Object.freeze({
       return { role: "guest", seat: app.mySeat, connection: app.guest.connection, ignored: app.guest.ignored,
                received: app.guest.received, reveal: copy(app.reveal), timings: copy(app.timings) };
     }
-    if (app.record) {
-      return { role: "host", hosting: app.hosting, states: app.host?.states() ?? [], watching: app.host?.watching() ?? 0,
-               links: app.setup.seats.map((s, i) => (s.kind === "remote" ? seatLink(app.record, i) : null)),
-               watchLink: seatLink(app.record, null), timings: copy(app.timings) };
+    const { record, host, hosting } = hostPage;
+    if (record) {
+      return { role: "host", hosting, states: host?.states() ?? [], watching: host?.watching() ?? 0,
+               links: app.setup.seats.map((s, i) => (s.kind === "remote" ? seatLink(record, i) : null)),
+               watchLink: seatLink(record, null), timings: copy(app.timings) };
     }
     return null;
   },
