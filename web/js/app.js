@@ -2,14 +2,15 @@
 // wiring of the shell's other parts, one idea a module: result.js (the score table), saves.js
 // (save and load files), toast.js (what went wrong), navigation.js (Back and Forward),
 // shortcuts.js ("Describe the table" and one-key shortcuts), panels.js (the log panel and the
-// phone menu), net/host-page.js (the host's Waiting for players screen and Players panel).
+// phone menu), net/host-page.js (the host's Waiting for players screen and Players panel),
+// net/guest-page.js (a guest's page: joining the host's table, the connection's status chip).
 // Every engine call goes through engine-client.js's request() and failureText().
 // Game-specific drawing lives in views/<game>.js (the contract: views/contract.js).
 //
 // Every change to the game goes through the table's authority (play/authority.js): this
 // page's clicks, the computers' turns, the guests' moves, the stand-ins. It alone writes the
-// status (app.status reads it) and hands this page's screen its view after each change
-// (pageChanged), which draws it.
+// status (app.status reads it; on a guest's page, what the host sent) and hands this page's
+// screen its view after each change (pageChanged), which draws it.
 //
 // Flow of a game (advance()):
 //   status.is_over            -> final view + score table
@@ -41,9 +42,10 @@ import { readBuild, start, failureText, bootMarks, forgetFailedBoot } from "./en
 import { onDownload, retryDownload, downloadSettled } from "./engine-download.js";
 import { drawDownload } from "./download-line.js";
 import { session, localSession, useSession } from "./session.js";
-import { isGuestPage, readInvitation } from "./net/invite.js";
+import { isGuestPage } from "./net/invite.js";
 import { hasRemote, seatLink } from "./net/host-record.js";
 import { createHostPage } from "./net/host-page.js";
+import { createGuestPage } from "./net/guest-page.js";
 import { $, h, fillNames, show, sleep } from "./dom.js";
 import { renderLobby, randomSeed } from "./lobby.js";
 import { readAutosave, writeAutosave, setAsideAutosave, describeAutosave } from "./autosave.js";
@@ -85,7 +87,6 @@ const app = {
   updateNotice: null, // the kept game goes on from its saved position (an earlier version's save)
   games: [],
   setup: null,      // {game, numPlayers, seats: [{kind, bot, name}], seed, options}
-  guestStatus: null, // a guest's page: the status the host sent last (elsewhere: authority.status)
   view: null,       // last rendered view
   viewer: null,     // seat of the rendered view (null = spectator)
   shownHuman: null, // the human whose private screen is (or was last) up
@@ -99,10 +100,8 @@ const app = {
   autosaved: 0,     // autosaves written (tests wait for it)
   offline: "no",    // no | ready (a service worker serves this site) | update (a new version waits)
   // play on several devices (docs/multiplayer.md): the host's table is net/host-page.js's
-  guest: null,      // a guest's page: its connection to the host (net/guest.js), or null
-  mySeat: undefined, // a guest's seat (null: the table screen)
-  reveal: null,     // a guest's check of the host's secret at the end (net/guest.js)
-  // when each position was applied (host) or drawn (guest): [actions, ms on the machine's
+  // (hostPage), a guest's connection, seat and the host's news net/guest-page.js's (guestPage).
+  // When each position was applied (host) or drawn (guest): [actions, ms on the machine's
   // clock]; read by scripts/bench's move latency (window.__app.net.timings), never by the game
   timings: [],
   yourGames: null,  // the lobby's "Your games" section (your-games.js), made with the lobby
@@ -120,7 +119,7 @@ const authority = createAuthority({
     if (GAME_PHASES.has(app.phase) && app.phase !== "replay") stall(`${name} (computer) could not move: ${fill(error)}`);
   },
 });
-Object.defineProperty(app, "status", { get: () => (app.guest ? app.guestStatus : authority.status) });
+Object.defineProperty(app, "status", { get: () => (guestPage.guest ? guestPage.status : authority.status) });
 authority.hold("lobby", { search: false }); // no computer moves until a game is on screen
 authority.screen({ seat: () => displaySeat(), show: (delivery) => pageChanged(delivery) });
 /** The computer level playing each seat now (null: a person; all null on a guest's page). */
@@ -130,11 +129,11 @@ const computersOf = (setup) => setup.seats.map(botLevel);
 const names = () => app.setup?.seats.map((s) => s.name) ?? [];
 const fill = (text) => fillNames(text, names());
 /** The people at this device: a guest's own seat, else the seats played "on this device". */
-const humans = () => (app.guest ? (app.mySeat != null ? [app.mySeat] : [])
+const humans = () => (guestPage.guest ? (guestPage.seat != null ? [guestPage.seat] : [])
                                 : app.setup.seats.flatMap((s, i) => (s.kind === "human" ? [i] : [])));
 /** The computer level that plays `seat` now on this page (a remote seat handed to a computer
  *  plays at its stand-in level), or null. A guest's page never moves a computer. */
-const botLevel = (seat) => (app.guest ? null : seat.kind === "bot" ? seat.bot : seat.kind === "remote" ? seat.standIn ?? null : null);
+const botLevel = (seat) => (guestPage.guest ? null : seat.kind === "bot" ? seat.bot : seat.kind === "remote" ? seat.standIn ?? null : null);
 const gameInfo = (name) => app.games.find((g) => g.name === name);
 /** Note the moment the position after `actions` actions was applied (host) or drawn (guest),
  *  on a clock every page of one machine shares (performance.timeOrigin + performance.now()). */
@@ -158,16 +157,16 @@ function showSection(name) {
   if ($(name).hidden) window.scrollTo(0, 0); // a new screen starts at its top
   for (const id of ["loading", "fatal", "lobby", "waiting", "game"]) show($(id), id === name);
   const inGame = name === "game" || name === "waiting";
-  show($("btn-load"), !app.guest && (inGame || name === "lobby"));
-  show($("btn-save"), !app.guest && inGame && app.status != null);
-  show($("btn-new"), !app.guest && inGame);
+  show($("btn-load"), !guestPage.guest && (inGame || name === "lobby"));
+  show($("btn-save"), !guestPage.guest && inGame && app.status != null);
+  show($("btn-new"), !guestPage.guest && inGame);
   show($("btn-players"), hostPage.hosting === "playing" && inGame);
   const title = gameInfo(app.setup?.game)?.title;
   document.title = inGame && title ? `${title} — Moteplay` : "Moteplay — Motto, Mottainai, Moteneba";
   // a table with players on other devices draws its seed only at Start (net/host-record.js tableSeed)
   const seed = app.status?.seed ?? (hostPage.hosting ? null : app.setup?.seed);
   $("game-title").textContent = inGame && app.setup
-    ? `${gameInfo(app.setup.game)?.title ?? app.setup.game}${seed != null && !app.guest ? ` · seed ${seed}` : ""}`
+    ? `${gameInfo(app.setup.game)?.title ?? app.setup.game}${seed != null && !guestPage.guest ? ` · seed ${seed}` : ""}`
     : "";
 }
 
@@ -193,7 +192,7 @@ async function boot() {
   }
   app.games = app.build.games;
   $("versions").textContent = `Engine ${app.build.engine_version} · Pyodide ${app.build.pyodide}`;
-  if (isGuestPage()) return guestBoot();
+  if (isGuestPage()) return guestPage.boot();
   const stored = readAutosave();
   let notice;
   if (stored?.corrupt) {
@@ -294,7 +293,7 @@ async function engineFor() {
 
 // ------------------------------------------------------------------ lobby
 function gotoLobby(notice, { fromHistory = false } = {}) {
-  if (app.guest) return; // a guest's page has no lobby
+  if (guestPage.guest) return; // a guest's page has no lobby
   app.gen += 1; // stops drawing the game
   authority.hold("lobby", { search: false }); // the computers wait for the player to come back
   authority.release("replay");
@@ -494,7 +493,7 @@ function historyMoved(screen) {
  *  the one whose screen is up (null: the spectator's table; undefined: none, as when the
  *  curtain is to come up or the page shows no game). The authority hands its view over. */
 function displaySeat() {
-  if (app.guest || !authority.status || !GAME_PHASES.has(app.phase) || app.phase === "replay" || app.phase === "curtain") return undefined;
+  if (guestPage.guest || !authority.status || !GAME_PHASES.has(app.phase) || app.phase === "replay" || app.phase === "curtain") return undefined;
   return stepNow().seat;
 }
 
@@ -581,7 +580,7 @@ async function takeOneChoice(action, gen) {
   const text = `Only one choice: ${fill(action.label)} — taken for you.`;
   noteOneChoice({ seat, turn: app.status.turn, at: app.logLines.length, text });
   drawLog(app.view.log ?? []);
-  const others = Boolean(hostPage.host || app.guest) || humans().length >= 2;
+  const others = Boolean(hostPage.host || guestPage.guest) || humans().length >= 2;
   await sleep(pauseBeforeOneChoice({ others }));
   const still = () => gen === app.gen && app.phase === "human" && !app.busy && app.viewer === seat &&
                       app.status?.actions === at;
@@ -613,9 +612,9 @@ function stall(message) {
 async function showView(seat, gen, { thinking = null, waiting = null, events = true } = {}) {
   // the view the authority handed this screen with its last change, else asked for (after
   // the intents already submitted: never a position ahead of the status)
-  const fresh = !app.guest && app.delivered?.rev === authority.rev && app.delivered.viewer === seat;
+  const fresh = !guestPage.guest && app.delivered?.rev === authority.rev && app.delivered.viewer === seat;
   const reply = fresh ? { ok: true, view: app.delivered.view, status: app.delivered.status }
-    : app.guest ? await session().view(seat) : await authority.view(seat);
+    : guestPage.guest ? await session().view(seat) : await authority.view(seat);
   if (gen !== app.gen) return;
   if (!reply.ok) {
     showError(failureText(reply));
@@ -631,7 +630,7 @@ async function showView(seat, gen, { thinking = null, waiting = null, events = t
 
 // ------------------------------------------------------------------ outcomes in view (js/moments.js)
 /** Which game is on screen, for a screen not yet continued that a reload shows again. */
-const momentsKey = () => (app.guest || !app.status ? null : { game: app.status.game, seed: app.status.seed });
+const momentsKey = () => (guestPage.guest || !app.status ? null : { game: app.status.game, seed: app.status.seed });
 
 /** The public events of the view just drawn: banners at once; a screen (a year scored) holds
  *  the game until the player continues: no computer moves and no decision is offered meanwhile
@@ -707,7 +706,7 @@ async function drawView({ thinking = null, waiting = null } = {}) {
   rove(table);
   if (descriptionOpen()) showDescription(describeLines(module, view, ctx, app.setup.seats), { focus: false });
   drawLog(view.log ?? []);
-  if (app.guest) noteTiming(app.guest.last?.at ?? null);
+  if (guestPage.guest) noteTiming(guestPage.guest.last?.at ?? null);
 }
 
 function drawTurn(view, thinking, waiting) {
@@ -723,9 +722,9 @@ function drawTurn(view, thinking, waiting) {
     const away = hostPage.host ? hostPage.host.states()[waiting] !== "connected" : app.setup.seats[waiting]?.away === true;
     turn.replaceChildren(
       h("span", { class: "turn__who", dataset: { testid: "waiting-for" } },
-        away ? `Waiting for ${name} to come back` : app.guest ? `${name}'s turn` : `${name}'s turn, on their device`),
+        away ? `Waiting for ${name} to come back` : guestPage.guest ? `${name}'s turn` : `${name}'s turn, on their device`),
       h("span", { class: "turn__prompt" }, !away ? fill(view.prompt)
-        : app.guest ? "The game goes on when they reconnect, or when the host gives their seat to the computer."
+        : guestPage.guest ? "The game goes on when they reconnect, or when the host gives their seat to the computer."
         : "The game goes on when they reconnect, or give the seat to the computer (Players)."));
   } else if (thinking != null) {
     turn.replaceChildren(
@@ -784,7 +783,7 @@ async function act(actionId, { forMe = false } = {}) {
   const before = app.view;
   const seat = app.viewer;
   if (!forMe) clearOneChoiceNote();
-  const reply = await playerCall(() => (app.guest ? session().act(seat, actionId)
+  const reply = await playerCall(() => (guestPage.guest ? session().act(seat, actionId)
     : authority.submit({ kind: "act", seat, action: actionId, at: app.viewAt ?? app.status.actions })));
   if (gen !== app.gen) return reply;
   if (reply.ok && actionId === "cancel" && !forMe) declineOneChoice(seat, app.status); // back to a step: theirs to click
@@ -903,7 +902,7 @@ const undoAllowed = () => undoMayAsk() && app.status?.can_undo === true;
 async function undoLast() {
   const gen = app.gen;
   const seat = app.viewer;
-  const reply = await playerCall(() => (app.guest ? session().undo(seat)
+  const reply = await playerCall(() => (guestPage.guest ? session().undo(seat)
     : authority.submit({ kind: "undo", seat, at: app.viewAt ?? app.status.actions })));
   if (gen !== app.gen) return null;
   if (!reply.ok) showError(failureText(reply, (error) => refusalText(error, names())));
@@ -973,130 +972,18 @@ const hostPage = createHostPage({
 });
 
 // ------------------------------------------------------------------ several devices: a guest
-// A page opened from an invitation: no Python, no lobby; it draws what the host sends.
-
-async function guestBoot() {
-  const invite = readInvitation();
-  setPhase("joining");
-  setIdle(false);
-  $("loading-text").textContent = "Joining the table…";
-  $("loading-step").textContent = "";
-  $("loading-hint").textContent = "This page shows your own cards; the host's page runs the game.";
-  showSection("loading");
-  if (invite.error) {
-    fatal(invite.error);
-    return;
-  }
-  const { joinTable } = await import("./net/guest.js");
-  let seated;
-  const settled = new Promise((resolve) => { seated = resolve; });
-  // (not damaged: checked above)
-  app.guest = joinTable(/** @type {import("./net/invite.js").Invitation} */ (invite), {
-    onConnection: (state, detail) => {
-      guestConnection(state, detail);
-      if (state === "failed") seated();
-    },
-    onSeated: (msg) => {
-      seated();
-      app.mySeat = msg.seat;
-      document.body.classList.toggle("is-table-screen", msg.seat == null);
-      app.setup = guestSetup(msg.table);
-      if (!app.status) {
-        $("loading-text").textContent = msg.seat == null ? "Connected as the table screen."
-          : `You are ${app.setup.seats[msg.seat].name}.`;
-        $("loading-step").textContent = "Waiting for the host to start the game…";
-        setIdle(true);
-      }
-    },
-    onState: guestState,
-    onRefused: (msg) => showError(fill(msg.error)),
-    onHeld: (error) => {
-      seated();
-      guestStopped("held", error);
-    },
-    onEnded: () => {
-      seated();
-      guestStopped("ended", "The host ended this table. To play again, ask the host for a new invitation.");
-    },
-    onDeal: () => {
-      // the host deals a new game at this table: wait for it as at the start
-      app.gen += 1;
-      app.guestStatus = null;
-      app.reveal = null;
-      closeReplay();
-      show($("result"), false);
-      $("table").replaceChildren();
-      resetMoments();
-      setPhase("joining");
-      $("loading-text").textContent = `You are ${app.setup?.seats[app.mySeat]?.name ?? "at the table"}.`;
-      $("loading-step").textContent = "The host is dealing a new game…";
-      showSection("loading");
-      setIdle(true);
-    },
-    onReveal: (reveal) => {
-      app.reveal = reveal;
-      if (app.phase === "over") showResult();
-    },
-    onReplyCode: async (code) => {
-      $("loading-text").textContent = "Show this reply code to the host";
-      $("loading-step").textContent = "";
-      const box = $("reply-code");
-      box.replaceChildren(h("input", { type: "text", readonly: true, value: code, class: "invite__link",
-                                       "aria-label": "Reply code", dataset: { testid: "reply-code" } }));
-      show(box, true);
-      try {
-        const { qrSvg } = await import("./net/qr.js");
-        box.append(await qrSvg(code, { label: "QR code of the reply code" }));
-      } catch { /* the text is enough */ }
-    },
-  });
-  useSession(app.guest.session);
-  app.lobbyMs = Math.round(performance.now());
-  // settles once seated: only then may the service worker start storing the site (offline.js),
-  // which would otherwise compete with the first join on a phone's network
-  return settled;
-}
-
-/** The page's setup from the host's table: this page's seat is the human here. */
-function guestSetup(table) {
-  const name = (x, i) => (typeof x === "string" && x.trim() ? x.trim().slice(0, 40) : `Player ${i + 1}`);
-  return {
-    game: String(table.game), numPlayers: table.seats.length, hints: table.hints !== false,
-    options: table.options ?? {}, title: String(table.title ?? table.game),
-    seats: table.seats.map((s, i) => ({ name: name(s.name, i), kind: i === app.mySeat ? "human" : s.kind === "bot" ? "bot" : "remote",
-                                        away: s.away === true })),
-  };
-}
-
-/** A guest's page that stops trying: the seat is played on another device, or the host ended
- *  the table. A game on screen stays (its end, say), with the word in the status chip. */
-function guestStopped(why, text) {
-  const titles = { held: "This seat is already taken", ended: "This table has ended" };
-  guestConnection(why, text);
-  if (GAME_PHASES.has(app.phase)) {
-    showNotice(text);
-    return;
-  }
-  app.gen += 1;
-  setPhase("stopped");
-  setIdle(true);
-  $("loading").classList.add("is-stopped");
-  $("loading-text").textContent = titles[why];
-  $("loading-step").textContent = text;
-  $("loading-hint").textContent = "";
-  const actions = $("loading-actions");
-  actions.replaceChildren(...(why === "held"
-    ? [h("button", { type: "button", dataset: { testid: "guest-retry" }, onclick: () => location.reload() }, "Try again")] : []));
-  show(actions, why === "held");
-  showSection("loading");
-}
-
-function guestState(msg) {
-  app.setup = guestSetup(msg.table);
-  app.guestStatus = msg.status;
-  guestConnection(app.guest.connection); // who is away, in the status chip
-  show($("reply-code"), false);
-  if (!GAME_PHASES.has(app.phase) && app.phase !== "starting") {
+// A page opened from an invitation: no Python, no lobby; it draws what the host sends. Joining,
+// the status chip and the host's news are net/guest-page.js's.
+const guestPage = createGuestPage({
+  getSetup: () => app.setup, setSetup: (setup) => { app.setup = setup; },
+  phase: () => app.phase, inGame: () => GAME_PHASES.has(app.phase), busy: () => app.busy,
+  setPhase, setIdle, showSection, fatal, showError, showNotice,
+  stopDrawing: () => { app.gen += 1; },
+  redraw: () => {
+    app.gen += 1;
+    advance();
+  },
+  showGame: () => {
     app.gen += 1;
     app.shownHuman = null;
     app.view = null;
@@ -1107,59 +994,40 @@ function guestState(msg) {
     resetMoments();
     showSection("game");
     advance();
-    return;
-  }
-  if (app.busy || app.phase === "replay") return; // the move's own call (or leaving the replay) redraws
-  app.gen += 1;
-  advance();
-}
-
-function guestConnection(state, detail) {
-  document.body.dataset.net = state;
-  const chip = $("net-status");
-  const away = state === "connected" ? (app.setup?.seats ?? []).filter((s, i) => s.away && i !== app.mySeat).map((s) => s.name) : [];
-  // the game is over and the host's page has gone: nothing is coming, unless the host deals again
-  if (state === "reconnecting" && app.status?.is_over) state = "left";
-  const texts = {
-    connecting: "Connecting to the host…",
-    // a host with no seat of their own has no name here (an older host says "The host")
-    joining: detail && detail !== "The host" ? `Joining ${detail}'s table…` : "Joining the host's table…",
-    connected: away.length ? `Connected to the host · ${away.join(", ")} ${away.length === 1 ? "is" : "are"} away` : "Connected to the host",
-    reconnecting: "Connection lost: reconnecting…",
-    left: "The game is over and the host has left the table",
-    failed: `Could not connect: ${detail}`,
-    held: "This seat is played on another device",
-    ended: "The host ended this table",
-  };
-  // a phone's top bar has room for a word: the short text there, the whole one elsewhere (CSS)
-  const short = { connecting: "Connecting…", joining: "Joining…", connected: away.length ? `${away.length} away` : "Connected",
-                  reconnecting: "Reconnecting…", left: "Host left", failed: "Not connected", held: "Seat taken", ended: "Table ended" };
-  chip.replaceChildren(h("span", { class: "net-status__long" }, texts[state] ?? state),
-                       h("span", { class: "net-status__short" }, short[state] ?? texts[state] ?? state));
-  chip.dataset.state = state;
-  show(chip, true);
-  if (app.phase === "joining" || app.phase === "loading") $("loading-step").textContent = texts[state] ?? "";
-}
+  },
+  leaveGame: () => {
+    app.gen += 1;
+    closeReplay();
+    show($("result"), false);
+    $("table").replaceChildren();
+    resetMoments();
+  },
+  showResult: () => showResult(),
+  onSession: (guestSession) => {
+    useSession(guestSession);
+    app.lobbyMs = Math.round(performance.now());
+  },
+});
 
 // ------------------------------------------------------------------ game over (js/result.js)
 function showResult() {
   setPhase("over");
   drawResult($("result"), app.view, {
     names: names(), fill, module: app.viewModule,
-    onPlayAgain: app.guest ? null : hostPage.hosting === "playing" ? hostPage.playAgainHosted
+    onPlayAgain: guestPage.guest ? null : hostPage.hosting === "playing" ? hostPage.playAgainHosted
                                    : () => startGame({ ...app.setup, seed: randomSeed(), hints: readSettings().hints }),
-    onNewGame: app.guest ? null : () => gotoLobby(),
+    onNewGame: guestPage.guest ? null : () => gotoLobby(),
     onReplay: startReplay,
   });
-  if (app.guest) drawVerify($("result"));
+  if (guestPage.guest) drawVerify($("result"));
   // a guest's page: the host's reveal holds the whole game's save, kept in Your games here too
-  if (app.guest && app.reveal?.save) keepFinished(app.reveal.save, app.setup.seats, humans(), app.status);
+  if (guestPage.guest && guestPage.reveal?.save) keepFinished(guestPage.reveal.save, app.setup.seats, humans(), app.status);
 }
 
 /** A guest's "Verify this game": the host's secret against its commitment, then a replay of the
  *  whole game in this page's own engine against every view this page was shown. */
 function drawVerify(box) {
-  const reveal = app.reveal;
+  const reveal = guestPage.reveal;
   const said = h("p", { class: "verify__said", role: "status", dataset: { testid: "verify-result" } });
   if (!reveal) {
     box.append(h("p", { class: "hint", dataset: { testid: "verify-wait" } }, "Waiting for the host to reveal its secret…"));
@@ -1371,9 +1239,10 @@ window.__app = Object.freeze({
    *  page holds anyway: a guest's received messages are its own. `timings`: [actions, ms] of
    *  each position the host applied or the guest drew (the machine's clock; scripts/bench). */
   get net() {
-    if (app.guest) {
-      return { role: "guest", seat: app.mySeat, connection: app.guest.connection, ignored: app.guest.ignored,
-               received: app.guest.received, reveal: copy(app.reveal), timings: copy(app.timings) };
+    const { guest } = guestPage;
+    if (guest) {
+      return { role: "guest", seat: guestPage.seat, connection: guest.connection, ignored: guest.ignored,
+               received: guest.received, reveal: copy(guestPage.reveal), timings: copy(app.timings) };
     }
     const { record, host, hosting } = hostPage;
     if (record) {
