@@ -958,7 +958,7 @@ const hostPage = createHostPage({
   authority, engine: localSession,
   getSetup: () => app.setup, setSetup: (setup) => { app.setup = setup; },
   gameInfo, botLevel, hintsWanted: () => readSettings().hints,
-  startGame: (setup, { table }) => startGame(setup, { table }),
+  startGame,
   inGame: () => GAME_PHASES.has(app.phase),
   stopDrawing: () => { app.gen += 1; },
   setPhase, setIdle, showSection, navigate, showError,
