@@ -1002,7 +1002,7 @@ const guestPage = createGuestPage({
     $("table").replaceChildren();
     resetMoments();
   },
-  showResult: () => showResult(),
+  showResult,
   onSession: (guestSession) => {
     useSession(guestSession);
     app.lobbyMs = Math.round(performance.now());
