@@ -12,7 +12,7 @@
 //   guestPage.boot();            // join the table of the address's invitation
 //   guestPage.guest;             // the connection to the host (net/guest.js), or null
 
-import { $, h, show, fillNames } from "../dom.js";
+import { part, h, show, fillNames } from "../dom.js";
 import { readInvitation } from "./invite.js";
 
 /** @typedef {ReturnType<typeof import("./guest.js").joinTable>} Guest */
@@ -52,9 +52,6 @@ import { readInvitation } from "./invite.js";
  *   onSession: (session: Guest["session"]) => void,
  * }} GuestPageDeps
  */
-
-/** The shell's fixed part `id` (index.html has it). @param {string} id */
-const part = (id) => /** @type {HTMLElement} */ ($(id));
 
 /**
  * A guest's page, for the page's game flow `deps`.

@@ -13,7 +13,7 @@
 //   hostPage.openTable(setup);   // the lobby's Start with seats on other devices
 //   hostPage.hosting;            // null | "waiting" | "playing"
 
-import { $, show } from "../dom.js";
+import { $, part, show } from "../dom.js";
 import { newTable, renewTable, readTable, writeTable, clearTable, tableSeed, seatLink } from "./host-record.js";
 
 /** @typedef {import("./host-record.js").Table} Table */
@@ -54,9 +54,6 @@ import { newTable, renewTable, readTable, writeTable, clearTable, tableSeed, sea
  *   onSeatsChanged: () => void,
  * }} HostPageDeps
  */
-
-/** The shell's fixed part `id` (index.html has it). @param {string} id */
-const part = (id) => /** @type {HTMLElement} */ ($(id));
 
 /** The address's relay and ICE lists (config.js), loaded when a table needs them.
  *  @returns {Promise<NetConfig>} */
