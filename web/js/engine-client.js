@@ -14,7 +14,7 @@
 //   start(build, { onProgress: (text) => ... }); // boots in the background
 //
 // js/engine-start.js calls the same two as soon as the page's first bytes are in (before the
-// page's own modules have loaded); app.js then joins that boot.
+// page's own modules have loaded); page/boot.js then joins that boot.
 //   const reply = await request("new_game", { game: "motto", num_players: 3, seed: 1, options: {} });
 //   if (!reply.ok) showError(failureText(reply, (error) => `The game could not start: ${error}.`));
 //

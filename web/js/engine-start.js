@@ -1,6 +1,6 @@
 // Starts the engine as soon as index.html is in, without waiting for the page's own modules
 // (js/app.js and its imports): PyScript's worker and Pyodide start booting while they load.
-// app.js joins the same boot (engine-client.js starts it once) and reports any failure.
+// page/boot.js joins the same boot (engine-client.js starts it once) and reports any failure.
 
 // A guest's page (opened from an invitation, net/invite.js) runs no Python: it never starts it.
 
@@ -13,5 +13,5 @@ if (!isGuestPage()) {
   readBuild().then((build) => {
     downloadEngine(build);
     return start(build);
-  }).catch(() => {}); // app.js shows the error
+  }).catch(() => {}); // page/boot.js shows the error
 }

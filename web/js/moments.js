@@ -1,7 +1,7 @@
 // Outcomes in view: the public events a player should notice, shown where they are looking and
 // not only in the log (docs/web-guide.md, "Outcomes in view"). The engine marks the log lines of such
 // events (the view's `moments`: [{line, kind, seats}], docs/bridge-contract.md); after every view
-// the page draws, app.js hands it to takeMoments(), which looks at the lines new since the last
+// the page draws, page/game-screen.js hands it to takeMoments(), which looks at the lines new since the last
 // view and shows each event:
 //
 //   kind          shown as                                             to whom

@@ -1,7 +1,7 @@
 // Steps with one choice: a step of the player at this device whose only legal answer shows
 // nothing new is taken for them (Settings: "Steps with one choice", on by default), with a short
 // note under the turn line, said to screen readers, and a line in this page's log. The shell
-// (app.js advance()) asks oneChoice() and, after pauseBeforeOneChoice(), plays the answer through
+// (page/game-screen.js advance()) asks oneChoice() and, after pauseBeforeOneChoice(), plays the answer through
 // its ordinary act(): the engine, the save and the other devices see an ordinary move, logged
 // in the same words as a click.
 //

@@ -5,6 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createAuthority, STALE } from "./authority.js";
 import { fakeEngine } from "./fake-engine.js";
+import { nextStep } from "./flow.js";
 
 /** A seeded random number generator (mulberry32). @param {number} seed */
 function random(seed) {
@@ -183,14 +184,26 @@ test("a computer whose turn the engine cannot find stalls, and retry() tries aga
  * goes to a computer and back, this page draws each change late, shows screens to read and goes
  * to the lobby, and the host's page reloads, while every engine answer and every pause comes in
  * a random order. Returns what the invariants need.
+ *
+ * `hotseat`: seats 0 and 3 are two people at this page's screen (seat 1 a guest): the seat this
+ * screen is handed is the one the page's flow decides (play/flow.js), the curtain comes up
+ * between them and is passed at a random moment, and they tap only on their own screen. Every
+ * view this screen is handed is checked: the spectator's, or the person's whose screen is up.
  * @param {number} seed
+ * @param {{hotseat?: boolean}} [how]
  */
-async function chaos(seed) {
+async function chaos(seed, { hotseat = false } = {}) {
   const rng = random(seed);
   const pick = (/** @type {any[]} */ xs) => xs[Math.floor(rng() * xs.length)];
   const sched = scheduler(rng);
   const engine = fakeEngine({ seats: 4, length: 32, later: sched.later });
-  const people = [0, 1, 3]; // seat 0 on this page, seats 1 and 3 guests; seat 2 a computer
+  const people = [0, 1, 3]; // seat 0 on this page, seats 1 and 3 guests (hotseat: 3 here too); seat 2 a computer
+  const here = hotseat ? [0, 3] : [0];
+  const guests = hotseat ? [1] : [1, 3];
+  /** @type {number | null} the person whose screen is (or was last) up on this page */
+  let shownHuman = null;
+  /** @type {string[]} views this page was handed that it must not see */
+  const leaks = [];
   /** @type {(string | null)[]} */
   let computers = [null, null, "easy", null];
   /** @type {{intent: any, answer: any}[]} */
@@ -218,17 +231,48 @@ async function chaos(seed) {
     });
   };
   page(authority);
+  /** What this page's flow shows for the game as it is now. */
+  const stepHere = () => (authority.status ? nextStep({ status: authority.status, here, computers, shown: shownHuman })
+    : { step: "none", seat: undefined, mover: null });
+  /** this page's screen in hotseat: handed the seat its flow decides (none behind the curtain) */
+  const flowSeat = () => {
+    if (!authority.status) return undefined;
+    const { step, seat } = stepHere();
+    return step === "curtain" ? undefined : seat;
+  };
   const attach = (/** @type {number} */ seat) => {
-    const screen = screenOf(() => seat);
+    const flow = hotseat && here.includes(seat);
+    const screen = screenOf(flow ? flowSeat : () => seat);
+    if (flow) {
+      const show = screen.show;
+      screen.show = (/** @type {any} */ d) => {
+        if (d.view && d.viewer !== null && d.viewer !== shownHuman) leaks.push(`rev ${d.rev}: seat ${d.viewer}'s view while ${shownHuman}'s screen is up`);
+        show(d);
+        // the curtain: the next person presses "I am NAME" at some moment, and their table is drawn
+        const { step, mover } = stepHere();
+        if (d.viewer === undefined && step === "curtain") {
+          sched.later(() => {
+            if (stepHere().step !== "curtain" || stepHere().mover !== mover) return;
+            shownHuman = mover;
+            const rev = authority.rev;
+            authority.view(mover).then((reply) => {
+              if (reply.ok && shownHuman === mover) show({ rev, status: reply.status, before: null, cause: { id: "curtain", kind: "curtain", from: "page" }, view: reply.view, viewer: mover });
+            });
+          });
+        }
+      };
+    }
     screen.remove = authority.screen(screen);
-    screens.set(seat, screen);
+    screens.set(flow ? -1 : seat, screen);
     // a screen joining (or coming back) pulls the game as it is now
     const rev = authority.rev;
-    authority.view(seat).then((reply) => {
-      if (reply.ok) screen.show({ rev, status: reply.status, before: null, cause: { id: "join", kind: "join", from: "page" }, view: reply.view, viewer: seat });
+    const pulled = flow ? flowSeat() : seat;
+    if (pulled === undefined) return;
+    authority.view(pulled).then((reply) => {
+      if (reply.ok) screen.show({ rev, status: reply.status, before: null, cause: { id: "join", kind: "join", from: "page" }, view: reply.view, viewer: pulled });
     });
   };
-  for (const seat of people) attach(seat);
+  for (const seat of hotseat ? [0, ...guests] : people) attach(seat);
   /** @param {any} intent */
   const ask = (intent) => {
     if (reloading) return; // the host's page is down: a guest's tap waits for the link (not sent)
@@ -252,8 +296,9 @@ async function chaos(seed) {
       continue;
     }
     const seat = pick(people);
-    const screen = screens.get(seat);
+    const screen = screens.get(hotseat && here.includes(seat) ? -1 : seat);
     const shown = screen?.last();
+    if (hotseat && here.includes(seat) && shown?.viewer !== seat) continue; // their screen is not up
     if (roll < 0.8) {
       // a tap on what the screen shows (perhaps an old position)
       if (shown?.view?.legal_actions?.length) ask({ kind: "act", seat, action: pick(["a", "b"]), at: shown.view.at, id: `t${++ids}`, from: `guest:${seat}` });
@@ -263,12 +308,12 @@ async function chaos(seed) {
       if (shown?.view) ask({ kind: "hint", seat, at: shown.view.at, id: `h${++ids}` });
     } else if (roll < 0.91) {
       // a seat given to a computer, or given back
-      const s = pick([1, 3]);
+      const s = pick(guests);
       computers = computers.map((c, i) => (i === s ? (c ? null : "easy") : c));
       ask({ kind: "computers", computers, id: `c${++ids}` });
     } else if (roll < 0.95) {
       // a guest drops, and comes back
-      const s = pick([1, 3]);
+      const s = pick(guests);
       const gone = screens.get(s);
       if (gone) {
         gone.remove?.();
@@ -288,7 +333,7 @@ async function chaos(seed) {
         const saved = await engine.save();
         authority = createAuthority({ engine, pace: () => 10, sleep: sched.sleep, onStall: (s, e) => { stalls.push([s, e]); } });
         page(authority);
-        for (const s of [...screens.keys()]) attach(s);
+        for (const s of [...screens.keys()]) attach(s === -1 ? 0 : s);
         await authority.submit({ kind: "load", save: saved.save, computers });
         reloading = false;
       });
@@ -296,15 +341,24 @@ async function chaos(seed) {
     // a seat nobody taps (all computers gone quiet) is still played: people tap often enough
   }
   for (const s of [...screens.keys()]) if (!screens.get(s)?.remove) screens.delete(s);
-  return { engine, authority, asked, screens, stalls, pending, computers };
+  return { engine, authority, asked, screens, stalls, pending, computers, leaks };
 }
 
-test("chaos: thousands of interleavings of taps, computers, undos, hints, drops, stand-ins and reloads", async (t) => {
+for (const hotseat of [false, true]) {
+  const what = hotseat ? "two people at this screen (the curtain between them), a guest and a computer"
+    : "this page's person, two guests and a computer";
+  test(`chaos, ${what}: thousands of interleavings of taps, computers, undos, hints, drops, stand-ins and reloads`, async (t) => {
+    await chaosRuns(t, { hotseat });
+  });
+}
+
+/** @param {import("node:test").TestContext} t @param {{hotseat: boolean}} how */
+async function chaosRuns(t, { hotseat }) {
   const seeds = process.env.CHAOS_SEED ? [Number(process.env.CHAOS_SEED)] : Array.from({ length: 300 }, (_, i) => i + 1);
   let intents = 0;
   let stale = 0;
   for (const seed of seeds) {
-    const { engine, authority, asked, screens, stalls, pending } = await chaos(seed);
+    const { engine, authority, asked, screens, stalls, pending, leaks } = await chaos(seed, { hotseat });
     const why = `seed ${seed} (CHAOS_SEED=${seed} node --test web/js/play/authority.test.js)`;
     // every game reaches its end
     assert.equal(authority.status?.is_over, true, `the game did not end: ${why}`);
@@ -329,10 +383,11 @@ test("chaos: thousands of interleavings of taps, computers, undos, hints, drops,
       assert.equal(last?.view?.at, 32, `seat ${seat} shows step ${last?.view?.at}: ${why}`);
     }
     assert.deepEqual(stalls, [], why);
+    assert.deepEqual(leaks, [], why);
     intents += asked.length;
     stale += asked.filter((a) => a.answer.stale).length;
   }
   t.diagnostic(`${seeds.length} seeded runs, ${intents} intents, ${stale} refused as stale`);
   assert.ok(intents > 10 * seeds.length, `only ${intents} intents`);
   assert.ok(stale > 0 || seeds.length === 1, "no intent was ever stale: the interleavings are too tame");
-});
+}

@@ -1,5 +1,5 @@
 // The page's game flow as a decision without DOM: for the game as it is now, what this page's
-// screen shows next. app.js asks it after every change and draws the answer; the authority's
+// screen shows next. page/game-screen.js asks it after every change and draws the answer; the authority's
 // screen for this page asks it which seat's view to hand over. Hidden information rests on it:
 // a seat's view is shown only to the person to move at this screen, or, while others move, to
 // the person whose screen is already up; with two or more people here, a person's turn after
