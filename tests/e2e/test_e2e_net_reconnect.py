@@ -4,6 +4,7 @@ the computer and back. A host and guests in separate browser contexts (separate 
 through the real Nostr relay the tests start."""
 from __future__ import annotations
 
+import json
 import random
 
 from e2e_helpers import WAIT_MS
@@ -188,3 +189,52 @@ def test_a_dropped_connection_comes_back_by_itself(site_url, nostr_relay, device
                               f" && window.__app.status.actions === {now}", timeout=WAIT_MS)
         click_an_action(bea, rnd)
         host.wait_for_function(f"window.__app.status.actions > {now}", timeout=WAIT_MS)
+
+
+def test_a_move_tapped_while_the_connection_is_down_is_kept_and_sent(site_url, nostr_relay, devices, problems):
+    """A guest taps a move at the moment her page's connection to the host has dropped: the move
+    is kept (said so, never "Not allowed"), sent when the connection is back, and applied once.
+    The test drops the connections by closing the page's RTCPeerConnections."""
+    host = device_page(devices, problems)
+    links = open_host(host, site_url, nostr_relay, game="motto", players=3, seats=["random", "remote", "remote"],
+                      names=NAMES)
+    ada = open_guest(device_page(devices, problems), links[1])
+    context = devices()
+    context.add_init_script("""(() => {
+      const Real = window.RTCPeerConnection;
+      window.__connections = [];
+      window.RTCPeerConnection = function (...args) { const pc = new Real(...args); window.__connections.push(pc); return pc; };
+      window.RTCPeerConnection.prototype = Real.prototype;
+      Object.setPrototypeOf(window.RTCPeerConnection, Real);
+    })()""")
+    bea = context.new_page()
+    problems.watch(bea)
+    open_guest(bea, links[2])
+    start_hosted(host)
+    rnd = random.Random(11)
+    play_until([ada, bea], rnd, lambda: my_turn(bea))
+    now = host.evaluate("window.__app.status.actions")
+    bea.evaluate("window.__connections.forEach((pc) => pc.close())")
+    bea.wait_for_function("window.__app.net.connection !== 'connected'", timeout=20_000)
+    assert my_turn(bea)  # the table stays as it was, its choices open
+
+    seen = len(bea.evaluate("window.__app.net.received"))
+    ids = bea.evaluate("window.__app.view.legal_actions.map(a => a.id)")
+    target = next(bea.locator(f"#table [data-action={json.dumps(i)}]").first for i in ids
+                  if i != "cancel" and bea.locator(f"#table [data-action={json.dumps(i)}]").count())
+    target.dispatch_event("click")
+    # said at once: the move is kept for the connection's return
+    bea.wait_for_function("document.querySelector('#message-text')?.textContent.includes('Your move is kept')",
+                          timeout=5000)
+    bea.wait_for_function("window.__app.idle && !window.__app.busy", timeout=WAIT_MS)
+    assert bea.evaluate("window.__app.net.connection") == "connected"
+    error = bea.evaluate("window.__app.lastError") or ""
+    assert "Not allowed" not in error and "connection" not in error.lower(), error
+    # sent once the connection was back, applied once: its answer is the position right after it
+    # (a second copy would be refused as stale, or answered without being applied)
+    after = [json.loads(m) for m in bea.evaluate("window.__app.net.received")[seen:]]
+    assert not [m for m in after if m.get("t") == "refused"], after
+    answers = [m for m in after if m.get("t") == "state" and m.get("re")]
+    assert answers and answers[0]["at"] == now + 1, (now, answers[:1])
+    assert len({m["re"] for m in answers}) == 1
+    host.wait_for_function(f"window.__app.status.actions > {now}", timeout=WAIT_MS)

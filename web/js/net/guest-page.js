@@ -108,6 +108,9 @@ export function createGuestPage(deps) {
       },
       onState: state,
       onRefused: (msg) => deps.showError(fill(msg.error)),
+      // a move made while the host was not connected: kept, and sent when it is back
+      onKept: (t) => deps.showNotice(t === "undo" ? "Your undo is kept: it goes to the host as soon as the connection is back."
+        : "Your move is kept: it goes to the host as soon as the connection is back."),
       onHeld: (error) => {
         seated();
         stopped("held", error);

@@ -20,6 +20,9 @@ import { errorText } from "../engine-client.js";
 
 /** How long a request to the host may take before the guest says the connection is lost. */
 const REPLY_MS = 20_000;
+/** The requests kept while the host is not connected and sent when it is back: the player's
+ *  moves (a hint or a replay is asked again by the player). */
+const KEPT = new Set(["act", "undo"]);
 /** No message from the host for this long: its link is dropped as dead (it pings every 3 s). */
 const SILENT_MS = 9000;
 // a link's hello is said again this often while the peer has not answered, this many times in all
@@ -77,6 +80,7 @@ const REJOIN_MAX_MS = 30_000;
  *   onReplyCode?: (code: string) => void,
  *   onDeal?: (msg: Message) => void,
  *   onHeld?: (error: string) => void,
+ *   onKept?: (t: string) => void,
  *   onEnded?: (why: "closed") => void,
  * }} GuestHandlers
  */
@@ -103,6 +107,9 @@ function memoryFor(invite) {
   return { data, save };
 }
 
+/** A request to the host: its kind, its fields, its id and who waits for the answer.
+ *  @typedef {{t: string, fields: Record<string, unknown>, id: string, resolve: (reply: BridgeReply) => void}} Ask */
+
 /**
  * Join the table of `invite` (readInvitation()'s, not damaged).
  * @param {Invitation} invite @param {GuestHandlers} [handlers]
@@ -110,7 +117,7 @@ function memoryFor(invite) {
 export function joinTable(invite, handlers = {}) {
   /** @type {Required<GuestHandlers>} */
   const on = { onSeated() {}, onState() {}, onConnection() {}, onReveal() {}, onRefused() {}, onReplyCode() {}, onDeal() {},
-               onHeld() {}, onEnded() {},
+               onHeld() {}, onKept() {}, onEnded() {},
                ...handlers };
   const memory = memoryFor(invite);
   const mine = memory.data;
@@ -133,9 +140,12 @@ export function joinTable(invite, handlers = {}) {
   let seat;                     // undefined until seated
   /** @type {Reveal | null} */
   let reveal = null;            // {ok, problem, save, seed} once the host revealed its secret
-  /** @type {Map<string, {t: string, resolve: (reply: BridgeReply) => void, timer: ReturnType<typeof setTimeout>}>} */
-  const waiting = new Map();    // requests waiting for an answer, by id: {t, resolve, timer}
-  let asked = 0;                // the last request's id
+  /** @type {Map<string, Ask & {timer: ReturnType<typeof setTimeout>}>} */
+  const waiting = new Map();    // requests sent, waiting for an answer, by id
+  /** @type {Ask[]} */
+  const kept = [];              // moves and undos made while the host was not connected: sent when it is back
+  let asked = 0;                // the last request's number
+  const idPrefix = randomToken(6); // this page's request ids differ from an earlier page's of the same seat
   /** @type {{error: string, at: number} | null} */
   let mismatch = null;          // {error, at}: a peer of another version spoke, no host yet
   /** @type {Connection} */
@@ -160,7 +170,7 @@ export function joinTable(invite, handlers = {}) {
     link.onclose = () => {
       if (link !== host) return;
       host = null;
-      failWaiting("The connection to the host was lost.");
+      keepWaiting("The connection to the host was lost.");
       // a link from the relays comes back by itself; one made with codes needs new codes
       if (closed) return;
       lostAt = Date.now();
@@ -235,6 +245,9 @@ export function joinTable(invite, handlers = {}) {
         }
         setConnection("connected");
         on.onSeated(msg);
+        // what was played while the host was away goes now: the host applies it if the game is
+        // still at the step it was made at, and refuses it as stale (with the table as it is) if not
+        for (const ask of kept.splice(0)) send(link, ask);
         return;
       case "state":
         await gotState(msg);
@@ -319,20 +332,48 @@ export function joinTable(invite, handlers = {}) {
   }
 
   // ------------------------------------------------------------------ requests and answers
-  /** Send request `t` with a new id; it resolves to the host's answer that names that id.
+  /** Send request `t` with a new id; it resolves to the host's answer that names that id. A move
+   *  or an undo made while the host is not connected is kept and sent when it is back (kept).
    *  @param {string} t @param {Record<string, unknown>} fields @returns {Promise<BridgeReply>} */
   function request(t, fields) {
-    const to = host;
-    if (!to) return Promise.resolve({ ok: false, error: "Not connected to the host right now: it reconnects by itself." });
-    const id = String((asked += 1));
+    const id = `${idPrefix}${(asked += 1)}`;
     return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        waiting.delete(id);
-        resolve({ ok: false, error: "The host did not answer in time: the connection may be lost." });
-      }, REPLY_MS);
-      waiting.set(id, { t, resolve, timer });
-      to.send(encode(t, { id, ...fields }));
+      const ask = { t, fields, id, resolve };
+      if (host) send(host, ask);
+      else if (KEPT.has(t) && !closed) keep(ask);
+      else resolve({ ok: false, error: "Not connected to the host right now: it reconnects by itself." });
     });
+  }
+
+  /** @param {Link} to @param {Ask} ask */
+  function send(to, ask) {
+    const timer = setTimeout(() => {
+      waiting.delete(ask.id);
+      // a move is kept for the next connection (the page reconnects to a host this silent);
+      // the host knows its id, so one that did arrive is not applied twice
+      if (KEPT.has(ask.t) && !closed) keep(ask);
+      else ask.resolve({ ok: false, error: "The host did not answer in time: the connection may be lost." });
+    }, REPLY_MS);
+    waiting.set(ask.id, { ...ask, timer });
+    to.send(encode(ask.t, { id: ask.id, ...ask.fields }));
+  }
+
+  /** A move or an undo waits for the host to be connected again. @param {Ask} ask */
+  function keep(ask) {
+    kept.push(ask);
+    on.onKept(ask.t);
+  }
+
+  /** The host's link closed: the moves and undos sent and not answered are kept for the next
+   *  connection (the host may have them already: it answers an id it applied without applying it
+   *  again); any other request gets `error`. @param {string} error */
+  function keepWaiting(error) {
+    for (const w of waiting.values()) {
+      clearTimeout(w.timer);
+      if (KEPT.has(w.t)) keep(w);
+      else w.resolve({ ok: false, error });
+    }
+    waiting.clear();
   }
 
   /** The answer to request `id`; false when no request of that id waits.
@@ -346,12 +387,10 @@ export function joinTable(invite, handlers = {}) {
     return true;
   }
 
-  /** Every request waiting gets `error` as its answer. @param {string} error */
+  /** Every request waiting or kept gets `error` as its answer. @param {string} error */
   function failWaiting(error) {
-    for (const w of waiting.values()) {
-      clearTimeout(w.timer);
-      w.resolve({ ok: false, error });
-    }
+    for (const w of waiting.values()) clearTimeout(w.timer);
+    for (const w of [...waiting.values(), ...kept.splice(0)]) w.resolve({ ok: false, error });
     waiting.clear();
   }
 

@@ -90,6 +90,8 @@ export async function openHost({ record, authority, shell, config, onRecord = ()
   let closed = false;
   /** @type {Map<number, Awaited<ReturnType<typeof import("./manual.js").makeOffer>>>} */
   const offers = new Map();  // seat -> manual offer under way
+  /** @type {Map<string, {id: string, undone?: unknown}>} */
+  const applied = new Map(); // "seat:device" -> the last move or undo applied for it (a guest sends it again after a drop)
 
   /** @param {Link} link @param {string} t @param {Record<string, unknown>} [fields] */
   const send = (link, t, fields) => { if (!link.closed) link.send(encode(t, fields)); };
@@ -224,8 +226,16 @@ export async function openHost({ record, authority, shell, config, onRecord = ()
       refuse(link, msg.id, "The computer plays this seat for now: ask the host to give it back.");
       return;
     }
+    // the same move again (its answer was lost with a connection): answered, not applied twice
+    const last = applied.get(from);
+    if (last && last.id === msg.id) {
+      if (msg.t === "undo") send(link, "undone", { re: msg.id, undone: last.undone });
+      else sendState(link, entry, msg.id);
+      return;
+    }
     const reply = msg.t === "act" ? await authority.submit({ kind: "act", seat, action: msg.action, at: msg.at, id: msg.id, from })
                                   : await authority.submit({ kind: "undo", seat, at: msg.at, id: msg.id, from });
+    if (reply.ok) applied.set(from, { id: String(msg.id), undone: reply.undone });
     if (!reply.ok) {
       refuse(link, msg.id, reply.error ?? (msg.t === "act" ? "That move is not possible." : "Undo is not possible now."), reply.stale);
       if (reply.stale) sendState(link, entry);
@@ -312,13 +322,14 @@ export async function openHost({ record, authority, shell, config, onRecord = ()
   }
 
   /** Send one guest the game as its seat sees it now (on joining, or after a stale intent).
-   *  @param {Link} link @param {Entry} entry */
-  async function sendState(link, entry) {
+   *  `re`: the guest's move it answers (sent again after a drop, applied before).
+   *  @param {Link} link @param {Entry} entry @param {string} [re] */
+  async function sendState(link, entry, re) {
     if (!authority.status || link.closed || entry.seat === undefined) return;
     const rev = authority.rev;
     const reply = await authority.view(entry.seat);
     if (!reply.ok || link.closed || !reply.status) return;
-    sendView(link, entry, { rev, status: reply.status, view: reply.view, re: undefined });
+    sendView(link, entry, { rev, status: reply.status, view: reply.view, re });
   }
 
   /** The authority's change, as this link's seat sees it; `re` names the guest's own intent

@@ -7,7 +7,10 @@ import { createStore } from "../play/store.js";
 /**
  * Where the page is:
  *   loading   the page's own files or the engine are coming (the first screen)
- *   lobby     the lobby (or the host's Waiting for players screen)
+ *   lobby     the lobby
+ *   waiting   the host's Waiting for players screen (net/host-page.js)
+ *   joining   a guest's page joins the host's table (net/guest-page.js)
+ *   stopped   a guest's page whose table has ended or that left it
  *   starting  "Starting Python…": a game waits for the engine
  *   curtain   hotseat: "Pass to NAME", no hand on screen
  *   human     a person at this screen is to move
@@ -18,8 +21,8 @@ import { createStore } from "../play/store.js";
  *   stalled   a computer could not move: "Try again"
  *   replay    the replay of this game or of a finished one
  *   error     the engine could not start
- * @typedef {"loading" | "lobby" | "starting" | "curtain" | "human" | "bot" | "remote" | "moment" | "over" |
- *           "stalled" | "replay" | "error"} Phase
+ * @typedef {"loading" | "lobby" | "waiting" | "joining" | "stopped" | "starting" | "curtain" | "human" | "bot" |
+ *           "remote" | "moment" | "over" | "stalled" | "replay" | "error"} Phase
  */
 
 /**
