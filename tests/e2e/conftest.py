@@ -144,11 +144,13 @@ def devices(browser, browser_context_args, problems):
     """``make()`` -> a new browser context, as another device (same rules as ``context``:
     only 127.0.0.1). Camera and microphone are granted: Chromium lists the machine's network
     interfaces for WebRTC only to pages with that permission, and a machine whose only
-    network is loopback needs them to connect two contexts."""
+    network is loopback needs them to connect two contexts. The screen wake lock, which a
+    browser gives a page without asking, is listed too: a context given some permissions is
+    refused every one not listed."""
     made = []
 
     def make(**options):
-        context = browser.new_context(**{**browser_context_args, "permissions": ["camera", "microphone"],
+        context = browser.new_context(**{**browser_context_args, "permissions": ["camera", "microphone", "screen-wake-lock"],
                                          **options})
         problems.guard(context)
         made.append(context)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import random
 import statistics
+import time
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -55,6 +56,8 @@ def test_every_page_is_back_soon_after_the_host_reloads(site_url, nostr_relay, d
              "Bea": open_guest(device_page(devices, problems), links[2]),
              "table screen": open_guest(device_page(devices, problems), watch_link)}
     start_hosted(host)
+    # the host's page keeps its screen on while the table is open (the browser's wake lock)
+    host.wait_for_function("window.__app.net.screenKept === true", timeout=WAIT_MS)
     guests = [pages["Ada"], pages["Bea"]]
     rnd = random.Random(11)
     times: dict[str, list[float]] = {name: [] for name in pages}
@@ -73,8 +76,18 @@ def test_every_page_is_back_soon_after_the_host_reloads(site_url, nostr_relay, d
         else:
             url = host.url
             host.close()
+            gone = time.monotonic()
+            # every guest's page and the table screen say the host is away, within 15 s
+            for name, page in pages.items():
+                left = max(0.0, 15.0 - (time.monotonic() - gone))
+                try:
+                    page.wait_for_function("document.querySelector('#net-status')?.textContent.includes('The host is away')",
+                                           timeout=left * 1000 + 1)
+                except PlaywrightTimeout:
+                    said = page.evaluate("document.querySelector('#net-status')?.textContent")
+                    raise AssertionError(f"{name} does not say the host is away 15 s after it went: {said!r}") from None
             # the scenario itself, not a wait for a state: the host's page is away this long
-            pages["Ada"].wait_for_timeout(AWAY_S * 1000)
+            pages["Ada"].wait_for_timeout(max(0.0, AWAY_S - (time.monotonic() - gone)) * 1000)
             host = host_device.new_page()
             problems.watch(host)
             host.goto(url)

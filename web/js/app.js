@@ -305,7 +305,7 @@ window.__app = Object.freeze({
     }
     const { record, host, hosting } = hostPage;
     if (record) {
-      return { role: "host", hosting, states: host?.states() ?? [], watching: host?.watching() ?? 0,
+      return { role: "host", hosting, screenKept: hostPage.screenKept, states: host?.states() ?? [], watching: host?.watching() ?? 0,
                links: getSetup().seats.map((s, i) => (s.kind === "remote" ? seatLink(record, i) : null)),
                watchLink: seatLink(record, null), timings: copy(timings) };
     }

@@ -219,7 +219,9 @@ export function createGuestPage(deps) {
       // a host with no seat of their own has no name here (an older host says "The host")
       joining: detail && detail !== "The host" ? `Joining ${detail}'s table…` : "Joining the host's table…",
       connected: away.length ? `Connected to the host · ${away.join(", ")} ${away.length === 1 ? "is" : "are"} away` : "Connected to the host",
-      reconnecting: "Connection lost: reconnecting…",
+      // the host's device asleep or its page closed, or this device's own network: the page
+      // cannot tell which; the game goes on by itself when the two are connected again
+      reconnecting: "The host is away or the connection dropped: reconnecting…",
       left: "The game is over and the host has left the table",
       failed: `Could not connect: ${detail}`,
       held: "This seat is played on another device",
@@ -228,7 +230,7 @@ export function createGuestPage(deps) {
     // a phone's top bar has room for a word: the short text there, the whole one elsewhere (CSS)
     /** @type {Record<string, string>} */
     const short = { connecting: "Connecting…", joining: "Joining…", connected: away.length ? `${away.length} away` : "Connected",
-                    reconnecting: "Reconnecting…", left: "Host left", failed: "Not connected", held: "Seat taken", ended: "Table ended" };
+                    reconnecting: "Host away…", left: "Host left", failed: "Not connected", held: "Seat taken", ended: "Table ended" };
     chip.replaceChildren(h("span", { class: "net-status__long" }, texts[state] ?? state),
                          h("span", { class: "net-status__short" }, short[state] ?? texts[state] ?? state));
     chip.dataset.state = state;

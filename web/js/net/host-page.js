@@ -15,6 +15,7 @@
 
 import { $, part, show } from "../dom.js";
 import { newTable, renewTable, readTable, writeTable, clearTable, tableSeed, seatLink } from "./host-record.js";
+import { keepScreenOn } from "./wake-lock.js";
 
 /** @typedef {import("./host-record.js").Table} Table */
 /** @typedef {import("./host.js").HostShell} HostShell */
@@ -72,6 +73,8 @@ export function createHostPage(deps) {
   /** @type {null | "waiting" | "playing"} */
   let hosting = null;  // the Waiting for players screen, or the game
   let relayErrorShown = false; // the relays' failure is said once
+  /** @type {ReturnType<typeof keepScreenOn> | null} */
+  let awake = null;    // the screen kept on while the table is open (wake-lock.js)
 
   /** The lobby's Start with seats on other devices: a new table and the Waiting for players screen.
    *  @param {Setup} setup */
@@ -94,6 +97,7 @@ export function createHostPage(deps) {
     await authority.submit({ kind: "clear" }); // no game until Start
     record = table;
     hosting = "waiting";
+    awake ??= keepScreenOn();
     writeTable(table);
     deps.navigate("game");
     deps.setPhase("waiting");
@@ -129,6 +133,7 @@ export function createHostPage(deps) {
       record = table;
     }
     hosting = "playing";
+    awake ??= keepScreenOn();
     host = await hostFor(record, await netConfigOf());
   }
 
@@ -144,6 +149,8 @@ export function createHostPage(deps) {
     host = null;
     record = null;
     hosting = null;
+    awake?.release();
+    awake = null;
     clearTable();
     drawPlayers();
   }
@@ -292,6 +299,8 @@ export function createHostPage(deps) {
     get host() { return host; },
     /** null | "waiting" (the Waiting for players screen) | "playing". */
     get hosting() { return hosting; },
+    /** Whether the browser keeps the screen on for the table now. */
+    get screenKept() { return awake?.held ?? false; },
     openTable,
     reopenWaiting,
     reopenTable,
