@@ -152,11 +152,10 @@ def test_the_host_reloading_while_players_join(site_url, nostr_relay, devices, p
     assert host.evaluate("window.__app.net.states") == [None, "connected", "connected"]
 
 
-def test_a_dropped_connection_comes_back_by_itself(site_url, nostr_relay, devices, problems):
-    """A guest whose connections dropped (a phone's network gone while its screen was off) leaves
-    the room and joins it again by itself, at once when the page wakes (visibilitychange), takes
-    its seat back and sees the table as it is now. The test drops the connections by closing the page's
-    RTCPeerConnections, which the page's own code does not know about."""
+def motto_with_droppable_bea(site_url, nostr_relay, devices, problems):
+    """A Motto table started (seat 0 a computer, Ada and Bea guests) where the test can drop Bea's
+    connections by closing her page's RTCPeerConnections (``window.__connections``), which the
+    page's own code does not know about. Returns the host's, Ada's and Bea's pages."""
     host = device_page(devices, problems)
     links = open_host(host, site_url, nostr_relay, game="motto", players=3, seats=["random", "remote", "remote"],
                       names=NAMES)
@@ -173,6 +172,15 @@ def test_a_dropped_connection_comes_back_by_itself(site_url, nostr_relay, device
     problems.watch(bea)
     open_guest(bea, links[2])
     start_hosted(host)
+    return host, ada, bea
+
+
+def test_a_dropped_connection_comes_back_by_itself(site_url, nostr_relay, devices, problems):
+    """A guest whose connections dropped (a phone's network gone while its screen was off) leaves
+    the room and joins it again by itself, at once when the page wakes (visibilitychange), takes
+    its seat back and sees the table as it is now. The test drops the connections by closing the page's
+    RTCPeerConnections, which the page's own code does not know about."""
+    host, ada, bea = motto_with_droppable_bea(site_url, nostr_relay, devices, problems)
     rnd = random.Random(9)
     play_until([ada, bea], rnd, lambda: host.evaluate("window.__app.status.actions") >= 4)
 
@@ -195,22 +203,7 @@ def test_a_move_tapped_while_the_connection_is_down_is_kept_and_sent(site_url, n
     """A guest taps a move at the moment her page's connection to the host has dropped: the move
     is kept (said so, never "Not allowed"), sent when the connection is back, and applied once.
     The test drops the connections by closing the page's RTCPeerConnections."""
-    host = device_page(devices, problems)
-    links = open_host(host, site_url, nostr_relay, game="motto", players=3, seats=["random", "remote", "remote"],
-                      names=NAMES)
-    ada = open_guest(device_page(devices, problems), links[1])
-    context = devices()
-    context.add_init_script("""(() => {
-      const Real = window.RTCPeerConnection;
-      window.__connections = [];
-      window.RTCPeerConnection = function (...args) { const pc = new Real(...args); window.__connections.push(pc); return pc; };
-      window.RTCPeerConnection.prototype = Real.prototype;
-      Object.setPrototypeOf(window.RTCPeerConnection, Real);
-    })()""")
-    bea = context.new_page()
-    problems.watch(bea)
-    open_guest(bea, links[2])
-    start_hosted(host)
+    host, ada, bea = motto_with_droppable_bea(site_url, nostr_relay, devices, problems)
     rnd = random.Random(11)
     play_until([ada, bea], rnd, lambda: my_turn(bea))
     now = host.evaluate("window.__app.status.actions")
