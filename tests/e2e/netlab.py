@@ -9,16 +9,20 @@ iptables, coturn). docs/testing.md, "The network lab", draws it.
         lab.relay_local                               # ws://127.0.0.1:7447 (forwarded to the lab's relay)
         lab.stun_url, lab.turn                        # the lab's coturn, as STUN and as TURN
         lab.escaped()                                 # packets any router refused to send out of the lab
+        lab.dns_asked()                               # the names looked up in the lab's DNS, and its answers
     # gone: every namespace (with its veths and iptables rules) and every process in them
 
 Nothing leaves the lab: the "internet" namespace is joined to nothing but the lab's routers, the
-routers have no route beyond the lab's addresses (198.18.0.0/15, the benchmarking range) and drop
-(and count, ``escaped()``) anything a device sends elsewhere. The pages name only the lab's coturn
-(``?stun=``, a saved TURN server) and its relay.
+routers' only way out is the lab's internet, and they drop (and count, ``escaped()``) anything a
+device sends beyond the lab's addresses (198.18.0.0/15, the benchmarking range). Every lab
+namespace resolves names through the lab's own DNS server (``/etc/netns/<ns>/resolv.conf``, which
+``ip netns exec`` puts in place of /etc/resolv.conf): it knows the lab's names (``LAB_NAMES``) and
+answers NXDOMAIN to anything else. The pages name only the lab's coturn (``?stun=``, a saved TURN
+server) and its relay.
 
 Names: every namespace is ``mplab<pid>x<n>-<role>``; a run that was killed leaves them behind, and the
 next ``Lab`` removes those whose process is gone (``remove_leftovers``), with any process still
-inside them.
+inside them and their ``/etc/netns`` folders.
 """
 from __future__ import annotations
 
@@ -39,12 +43,14 @@ from nostr_relay import NostrRelay, RelayError  # noqa: E402 - found through sys
 
 PREFIX = "mplab"
 LAB_NET = "198.18.0.0/15"
-INET_GATEWAY = "198.18.0.1"   # the "internet" namespace's own address (nothing listens there)
+INET_GATEWAY = "198.18.0.1"   # the "internet" namespace's own address: the lab's DNS server
 TURN_IP = "198.18.0.2"        # coturn: STUN and TURN on UDP 3478, relayed ports 49152-49999
 RELAY_IP = "198.18.0.3"       # the Nostr relay
 RELAY_PORT = 7447
 SITE_PORT = 8000              # the site on 127.0.0.1 inside every device
 TURN_USER, TURN_PASSWORD, TURN_REALM = "lab", "lab-turn-password", "lab.invalid"
+LAB_NAMES = {"turn.lab.invalid": TURN_IP, "relay.lab.invalid": RELAY_IP}  # what the lab's DNS answers
+NETNS_ETC = Path("/etc/netns")
 _runs = itertools.count(1)
 
 
@@ -146,13 +152,16 @@ def remove_leftovers() -> list[str]:
     up), and every process still inside them; returns their names. Another live run's lab is
     left alone."""
     removed = []
-    for line in run("ip", "netns", "list", check=False).stdout.splitlines():
-        name = line.split()[0] if line.split() else ""
+    names = [line.split()[0] for line in run("ip", "netns", "list", check=False).stdout.splitlines() if line.split()]
+    folders = [path.name for path in NETNS_ETC.glob(f"{PREFIX}*")] if NETNS_ETC.is_dir() else []
+    for name in dict.fromkeys(names + folders):
         found = re.fullmatch(rf"{PREFIX}(\d+)x\d+-.+", name)
         if not found or Path(f"/proc/{found.group(1)}").exists():
             continue
-        kill_inside(name)
-        run("ip", "netns", "del", name, check=False)
+        if name in names:
+            kill_inside(name)
+            run("ip", "netns", "del", name, check=False)
+        shutil.rmtree(NETNS_ETC / name, ignore_errors=True)
         removed.append(name)
     return removed
 
@@ -176,6 +185,7 @@ class Lab:
         self.turn = {"urls": [f"turn:{TURN_IP}:3478?transport=udp"], "username": TURN_USER,
                      "credential": TURN_PASSWORD}
         self.leftovers: list[str] = []
+        self.dns_log = work / "dns-asked.log"
 
     # -- making and removing ------------------------------------------------------------------
 
@@ -193,8 +203,10 @@ class Lab:
 
     def _netns(self, role: str) -> str:
         ns = f"{self.name}-{role}"
-        run("ip", "netns", "add", ns)
         self.namespaces.append(ns)
+        (NETNS_ETC / ns).mkdir(parents=True, exist_ok=True)
+        (NETNS_ETC / ns / "resolv.conf").write_text(f"nameserver {INET_GATEWAY}\n")
+        run("ip", "netns", "add", ns)
         run("ip", "-n", ns, "link", "set", "lo", "up")
         # IPv4 only, so every address a page can use is one the lab gave out
         in_ns(ns, "sysctl", "-qw", "net.ipv6.conf.all.disable_ipv6=1", "net.ipv6.conf.default.disable_ipv6=1")
@@ -206,6 +218,7 @@ class Lab:
         for ip in (INET_GATEWAY, TURN_IP, RELAY_IP):
             run("ip", "-n", inet, "addr", "add", f"{ip}/15", "dev", "lab0")
         run("ip", "-n", inet, "link", "set", "lab0", "up")
+        self._dns()
         for net in NETWORKS:
             self._network(net)
         self._coturn()
@@ -255,6 +268,22 @@ class Lab:
         log.close()
         self.procs.append(proc)
         return proc
+
+    def _dns(self) -> None:
+        proc = subprocess.Popen(
+            ["ip", "netns", "exec", self.inet, sys.executable, str(Path(__file__).with_name("netlab_dns.py")),
+             INET_GATEWAY, str(self.dns_log), *(f"{name}={ip}" for name, ip in LAB_NAMES.items())],
+            stdout=subprocess.PIPE, stderr=open(self.work / "dns.log", "ab"), stdin=subprocess.DEVNULL,
+            start_new_session=True, text=True)
+        self.procs.append(proc)
+        if not proc.stdout or proc.stdout.readline().strip() != "ready":
+            raise LabError(f"the lab's DNS server did not start:\n{(self.work / 'dns.log').read_text()[-2000:]}")
+
+    def dns_asked(self) -> dict[str, str]:
+        """Each name the lab's DNS server was asked for, with its answer (an address or NXDOMAIN)."""
+        if not self.dns_log.exists():
+            return {}
+        return {name: said for said, name in (line.split(" ", 1) for line in self.dns_log.read_text().split("\n") if line)}
 
     def _coturn(self) -> None:
         folder = self.work / "coturn"
@@ -325,6 +354,7 @@ class Lab:
         for ns in reversed(self.namespaces):
             kill_inside(ns)
             run("ip", "netns", "del", ns, check=False)
+            shutil.rmtree(NETNS_ETC / ns, ignore_errors=True)
         self.namespaces.clear()
 
     # -- using it -----------------------------------------------------------------------------
