@@ -147,6 +147,14 @@ def kill_inside(ns: str) -> None:
             return
 
 
+def _alive(pid: int) -> bool:
+    """Is process ``pid`` running (a zombie is not)?"""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return False
+
+
 def remove_leftovers() -> list[str]:
     """Remove the namespaces of lab runs whose process is gone (a run killed before it cleaned
     up), and every process still inside them; returns their names. Another live run's lab is
@@ -156,7 +164,7 @@ def remove_leftovers() -> list[str]:
     folders = [path.name for path in NETNS_ETC.glob(f"{PREFIX}*")] if NETNS_ETC.is_dir() else []
     for name in dict.fromkeys(names + folders):
         found = re.fullmatch(rf"{PREFIX}(\d+)x\d+-.+", name)
-        if not found or Path(f"/proc/{found.group(1)}").exists():
+        if not found or _alive(int(found.group(1))):
             continue
         if name in names:
             kill_inside(name)
