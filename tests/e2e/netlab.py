@@ -52,6 +52,10 @@ TURN_USER, TURN_PASSWORD, TURN_REALM = "lab", "lab-turn-password", "lab.invalid"
 LAB_NAMES = {"turn.lab.invalid": TURN_IP, "relay.lab.invalid": RELAY_IP}  # what the lab's DNS answers
 NETNS_ETC = Path("/etc/netns")
 _runs = itertools.count(1)
+# ip, iptables and tc live in /usr/sbin, which a non-login root shell may not have on its PATH
+for _folder in ("/usr/sbin", "/sbin"):
+    if _folder not in os.environ.get("PATH", "").split(os.pathsep):
+        os.environ["PATH"] = os.environ.get("PATH", "") + os.pathsep + _folder
 
 
 class LabError(RuntimeError):
