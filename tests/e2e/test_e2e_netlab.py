@@ -199,12 +199,12 @@ def test_two_homes_through_the_lab_stun_server(lab, lab_page):
     print(f"\ntwo homes (cone NATs), lab STUN: guest seated in {seated:.1f} s")
     found = chosen_pairs(guest)
     only_lab_servers(lab, found["urls"])
-    assert len(found["pairs"]) == 1, found
-    pair = found["pairs"][0]
-    print(f"chosen pair: {pair}")
-    assert (pair["local"], pair["remote"]) == ("srflx", "srflx") or "prflx" in (pair["local"], pair["remote"]), pair
-    assert pair["localAddress"].startswith(lab.devices["home_b"].network.public_ip + ":") or pair["local"] != "srflx"
-    assert pair["remoteAddress"].startswith(lab.devices["home_a"].network.public_ip + ":"), pair
+    assert found["pairs"], f"no connected peer connection on the guest's page: {found}"
+    for pair in found["pairs"]:  # one, unless a connection was made again
+        print(f"chosen pair: {pair}")
+        # straight between the two routers' public addresses (a peer-reflexive one is the same path)
+        assert "relay" not in (pair["local"], pair["remote"]), pair
+        assert pair["remoteAddress"].startswith(lab.devices["home_a"].network.public_ip + ":"), pair
     a_move_on_both(host, guest)
 
 
@@ -218,9 +218,10 @@ def test_carrier_nat_guest_through_the_lab_turn_server(lab, lab_page):
     found = chosen_pairs(guest)
     only_lab_servers(lab, found["urls"])
     assert any(url.startswith("turn:") for url in found["urls"]), found["urls"]
-    assert len(found["pairs"]) == 1, found
-    pair = found["pairs"][0]
-    print(f"chosen pair: {pair}")
-    assert "relay" in (pair["local"], pair["remote"]), f"not relayed: {pair}"
+    assert found["pairs"], f"no connected peer connection on the guest's page: {found}"
+    for pair in found["pairs"]:
+        print(f"chosen pair: {pair}")
+        assert "relay" in (pair["local"], pair["remote"]), f"not relayed: {pair}"
+        assert netlab.TURN_IP in (pair["localAddress"].split(":")[0], pair["remoteAddress"].split(":")[0]), pair
     assert seated < 10, f"seated only after {seated:.1f} s"
     a_move_on_both(host, guest)
