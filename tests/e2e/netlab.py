@@ -111,7 +111,7 @@ def can_run() -> str | None:
     if missing:
         return (f"the network lab needs {', '.join(missing)}: apt-get install -y iproute2 iptables coturn"
                 " (scripts/test does it)")
-    probe = f"{PREFIX}probe{os.getpid()}"
+    probe = f"{PREFIX}{os.getpid()}x0-probe"  # removed as a leftover if this run dies here
     try:
         run("ip", "netns", "add", probe)
         in_ns(probe, "iptables", "-t", "nat", "-A", "POSTROUTING", "-j", "MASQUERADE", "--random-fully")
@@ -125,7 +125,7 @@ def can_run() -> str | None:
 def has_netem() -> bool:
     """Does this kernel have the netem queueing discipline (delay, loss)? Checked in a namespace
     of its own."""
-    probe = f"{PREFIX}netem{os.getpid()}"
+    probe = f"{PREFIX}{os.getpid()}x0-netem"
     try:
         run("ip", "netns", "add", probe)
         return in_ns(probe, "tc", "qdisc", "add", "dev", "lo", "root", "netem", "delay", "1ms",
