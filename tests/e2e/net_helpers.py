@@ -19,12 +19,14 @@ def device_page(devices, problems, **options) -> Page:
 
 
 def open_host(page: Page, site_url: str, relay: str, *, game: str, players: int, seats: list[str],
-              names: list[str] | None = None, options: dict | None = None, pace: int = PACE) -> list[str | None]:
+              names: list[str] | None = None, options: dict | None = None, pace: int = PACE,
+              ice: str = "ice=none") -> list[str | None]:
     """Open the host's lobby with its relay in the address, set the seats ("human" here,
     "remote" on another device, or a bot level), press Start and return the invitation links
     (None for seats not on another device) from the Waiting for players screen. ``pace``: the
-    computer's pause on the host's page (ms, ``?pace=``)."""
-    page.goto(f"{site_url}?pace={pace}&relays={relay}&ice=none")
+    computer's pause on the host's page (ms, ``?pace=``); ``ice``: the address's ICE setting (no
+    ICE server on loopback; the network lab's ``stun=stun:…``)."""
+    page.goto(f"{site_url}?pace={pace}&relays={relay}&{ice}")
     page.wait_for_function("window.__app && window.__app.lobbyReady", timeout=BOOT_TIMEOUT_MS)
     page.check(f"[data-testid=game-{game}]")
     setup_lobby(page, players=players, seats=[s if s != "remote" else "human" for s in seats], names=names,

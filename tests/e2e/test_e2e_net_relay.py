@@ -173,6 +173,7 @@ def test_net_config_reads_the_address_and_the_saved_turn_server(page, problems, 
       out.plain = net.netConfig("");
       out.relays = net.netConfig("?relays=ws://127.0.0.1:7447,https://no.example,wss://a.example/x,ws://127.0.0.1:7447");
       out.none = net.netConfig("?relays=javascript:alert(1)&ice=none");
+      out.stun = net.netConfig("?stun=stun:198.18.0.2:3478,turn:x.example");
       out.many = net.netConfig("?relays=" + Array.from({length: 12}, (_, i) => `wss://r${i}.example`).join(",")).relays.length;
       try { net.saveTurn({ urls: "https://turn.example", username: "u", credential: "c" }); out.badTurn = "saved"; }
       catch (err) { out.badTurn = err.message; }
@@ -185,11 +186,13 @@ def test_net_config_reads_the_address_and_the_saved_turn_server(page, problems, 
       out.STUN = net.STUN;
       return out;
     }""")
-    assert result["plain"] == {"relays": result["RELAYS"], "iceServers": result["STUN"], "custom": False}
+    assert result["plain"] == {"relays": result["RELAYS"], "iceServers": result["STUN"], "stun": None, "custom": False}
     assert all(url.startswith("wss://") for url in result["RELAYS"])
     assert result["relays"]["relays"] == ["ws://127.0.0.1:7447/", "wss://a.example/x"]
     assert result["relays"]["custom"] is True and result["relays"]["iceServers"] == result["STUN"]
-    assert result["none"] == {"relays": result["RELAYS"], "iceServers": [], "custom": True}
+    assert result["none"] == {"relays": result["RELAYS"], "iceServers": [], "stun": None, "custom": True}
+    assert result["stun"] == {"relays": result["RELAYS"], "iceServers": [{"urls": "stun:198.18.0.2:3478"}],
+                              "stun": ["stun:198.18.0.2:3478"], "custom": True}
     assert result["many"] == 8
     assert "turn:" in result["badTurn"]
     turn = {"urls": ["turn:turn.example:3478", "turns:turn.example:5349"], "username": "u", "credential": "c"}

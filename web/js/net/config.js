@@ -9,6 +9,9 @@
 // The page's address can override the lists (the invitation then carries the same ones):
 //   ?relays=ws://127.0.0.1:7447,wss://relay.example   replaces the relays (ws:/wss: only, at most 8)
 //   ?ice=none                                         no ICE servers at all (host candidates only)
+//   ?stun=stun:198.18.0.2:3478[,stun:…]               replaces the public STUN servers (stun:/stuns: only, at
+//                                                     most 4; a saved TURN server is still used): a network
+//                                                     lab, or people who run their own
 
 /** Public Nostr relays (a few well-kept ones from Trystero's own default list). */
 export const RELAYS = [
@@ -31,6 +34,9 @@ export const STUN = [
 
 /** At most this many relays from the address. */
 export const MAX_RELAYS = 8;
+
+/** At most this many STUN servers from the address. */
+export const MAX_STUN = 4;
 
 /** localStorage key of the player's own TURN server. */
 export const TURN_KEY = "moteplay.turn.v1";
@@ -60,22 +66,50 @@ export function parseRelays(text) {
 }
 
 /**
+ * The STUN servers named in a "?stun=" value (or an invitation's): stun:/stuns: URLs of a host
+ * and an optional port only, duplicates and anything else dropped, at most MAX_STUN. Returns
+ * null when none is usable.
+ * @param {string} text comma-separated URLs
+ * @returns {string[] | null}
+ */
+export function parseStun(text) {
+  /** @type {string[]} */
+  const found = [];
+  for (const part of String(text).split(",")) {
+    const url = part.trim();
+    if (!/^stuns?:(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/.test(url)) continue;
+    if (!found.includes(url)) found.push(url);
+    if (found.length === MAX_STUN) break;
+  }
+  return found.length ? found : null;
+}
+
+/**
+ * The ICE servers a page uses: the STUN servers (`stun`, or the public ones when null) and
+ * the player's own TURN server if one is saved.
+ * @param {string[] | null} [stun] the address's or the invitation's own STUN list
+ * @returns {RTCIceServer[]}
+ */
+export function iceServersWith(stun = null) {
+  const turn = readTurn();
+  const servers = stun ? stun.map((urls) => ({ urls })) : STUN.map((server) => ({ ...server }));
+  return [...servers, ...(turn ? [turn] : [])];
+}
+
+/**
  * The network settings for this page.
  * @param {string} [search] the address's query string (location.search by default)
- * @returns {{relays: string[], iceServers: RTCIceServer[], custom: boolean}}
- *   custom: the address overrode the relays or the ICE servers
+ * @returns {{relays: string[], iceServers: RTCIceServer[], stun: string[] | null, custom: boolean}}
+ *   stun: the address's own STUN list (null: the public one); custom: the address overrode the
+ *   relays or the ICE servers
  */
 export function netConfig(search = location.search) {
   const params = new URLSearchParams(search);
   const relays = params.has("relays") ? parseRelays(params.get("relays") ?? "") : null;
   const noIce = params.get("ice") === "none";
-  /** @type {RTCIceServer[]} */
-  let iceServers = [];
-  if (!noIce) {
-    const turn = readTurn();
-    iceServers = [...STUN.map((server) => ({ ...server })), ...(turn ? [turn] : [])];
-  }
-  return { relays: relays ?? [...RELAYS], iceServers, custom: Boolean(relays) || noIce };
+  const stun = !noIce && params.has("stun") ? parseStun(params.get("stun") ?? "") : null;
+  const iceServers = noIce ? [] : iceServersWith(stun);
+  return { relays: relays ?? [...RELAYS], iceServers, stun, custom: Boolean(relays) || noIce || Boolean(stun) };
 }
 
 /**

@@ -15,7 +15,7 @@
 import { encode, parseFromHost } from "./protocol.js";
 import { proofText, randomToken, verify, viewPrint } from "./crypto.js";
 import { checkDeal } from "./verify.js";
-import { netConfig } from "./config.js";
+import { iceServersWith, netConfig, parseStun } from "./config.js";
 import { errorText } from "../engine-client.js";
 
 /** How long a request to the host may take before the guest says the connection is lost. */
@@ -154,7 +154,9 @@ export function joinTable(invite, handlers = {}) {
 
   const config = netConfig();
   const relays = invite.relays ?? config.relays;
-  const iceServers = invite.ice === "none" ? [] : config.iceServers;
+  // the host's own STUN servers when its invitation names them (the saved TURN server still added)
+  const stun = invite.stun ? parseStun(invite.stun.join(",")) : null;
+  const iceServers = invite.ice === "none" ? [] : stun ? iceServersWith(stun) : config.iceServers;
 
   /** @param {Connection} next @param {string} [detail] */
   function setConnection(next, detail = "") {

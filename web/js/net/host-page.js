@@ -83,7 +83,7 @@ export function createHostPage(deps) {
     const local = setup.seats.find((s) => s.kind === "human");
     const table = await newTable(setup.seats, {
       hostName: local?.name ?? "", relays: config.custom ? config.relays : null,
-      ice: config.custom && !config.iceServers.length ? "none" : null });
+      ice: config.custom && !config.iceServers.length ? "none" : null, stun: config.stun });
     table.setup = { ...setup, seats: setup.seats.map((s) => ({ ...s })) };
     table.phase = "waiting";
     return showTable(table, config);

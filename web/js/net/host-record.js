@@ -20,15 +20,15 @@ const KEY = "moteplay.table.v1";
  * screens' (host-page.js): the lobby's setup of the game, and where the table is ("waiting", "playing").
  * @typedef {{v: 1, room: string, password: string, hostKey: {publicKey: string, privateJwk: JsonWebKey},
  *            secret: string, commitment: string, watchSecret: string, hostName: string,
- *            relays: string[] | null, ice: string | null, seats: TableSeat[],
+ *            relays: string[] | null, ice: string | null, stun?: string[] | null, seats: TableSeat[],
  *            setup?: import("../play/types.js").Setup, phase?: string}} Table
  */
 
 /** A new table for `seats` (the lobby's seats: kind "remote" for another device).
  *  @param {{kind: string}[]} seats
- *  @param {{hostName?: string, relays?: string[] | null, ice?: string | null}} [options]
+ *  @param {{hostName?: string, relays?: string[] | null, ice?: string | null, stun?: string[] | null}} [options]
  *  @returns {Promise<Table>} */
-export async function newTable(seats, { hostName = "", relays = null, ice = null } = {}) {
+export async function newTable(seats, { hostName = "", relays = null, ice = null, stun = null } = {}) {
   const secret = randomToken(32);
   return {
     v: 1,
@@ -41,6 +41,7 @@ export async function newTable(seats, { hostName = "", relays = null, ice = null
     hostName,
     relays, // the address's own relay list, carried by the invitations (null: the site's list)
     ice,    // "none" when the address asked for no ICE servers
+    stun,   // the address's own STUN servers, carried by the invitations (null: the site's list)
     seats: seats.map((s) => (s.kind === "remote" ? { remote: true, secret: randomToken(12), contribution: null, joined: false }
                                                  : { remote: false })),
   };
@@ -77,7 +78,7 @@ export function seatLink(table, seat, { offer = null, page = location.href } = {
   return invitationLink(page, {
     kind: seat === null ? "watch" : "join", room: table.room, password: table.password,
     hostKey: table.hostKey.publicKey, seat, secret,
-    relays: table.relays, ice: table.ice, offer,
+    relays: table.relays, ice: table.ice, stun: table.stun ?? null, offer,
   });
 }
 

@@ -13,7 +13,8 @@ const hashOf = (link) => new URL(link).hash;
 test("a seat's invitation round trip", () => {
   const link = invitationLink(PAGE, { ...BASE, seat: 2 });
   assert.equal(new URL(link).search, "", "the page's own query is dropped");
-  assert.deepEqual(readInvitation(hashOf(link)), { kind: "join", ...BASE, seat: 2, offer: null, relays: null, ice: null });
+  assert.deepEqual(readInvitation(hashOf(link)), { kind: "join", ...BASE, seat: 2, offer: null, relays: null, ice: null,
+                                                  stun: null });
   assert.equal(isGuestPage(hashOf(link)), true);
 });
 
@@ -27,6 +28,15 @@ test("the table screen's link has no seat; relays, ice and offer come back", () 
   assert.deepEqual(invite.relays, ["ws://127.0.0.1:7777", "wss://relay.example"]);
   assert.equal(invite.ice, "none");
   assert.equal(invite.offer, "OFFERcode_-123");
+});
+
+test("the host's own STUN servers travel in the invitation", () => {
+  const stun = ["stun:198.18.0.2:3478", "stuns:stun.example.org"];
+  const link = invitationLink(PAGE, { ...BASE, seat: 1, relays: ["ws://127.0.0.1:7447"], stun });
+  assert.match(link, /stun=stun%3A198\.18\.0\.2%3A3478,stuns/, "the list's commas stay readable");
+  const invite = readInvitation(hashOf(link));
+  assert.deepEqual(invite.stun, stun);
+  assert.equal(invite.ice, null);
 });
 
 test("a page not opened from an invitation has none", () => {
@@ -53,6 +63,9 @@ test("damaged or missing fields are named", () => {
   assert.match(broken((q) => q.set("s", "one")).error, /the seat\)/);
   assert.match(broken((q) => q.set("o", "bad code!")).error, /the connection code/);
   assert.match(broken((q) => q.set("relays", "https://relay.example")).error, /its relays/);
+  assert.match(broken((q) => q.set("stun", "turn:turn.example")).error, /its STUN servers/);
+  assert.match(broken((q) => q.set("stun", "stun:x/../y")).error, /its STUN servers/);
+  assert.match(broken((q) => q.set("stun", "")).error, /its STUN servers/);
   const both = broken((q) => { q.delete("k"); q.delete("x"); });
   assert.equal(both.kind, "join");
   assert.match(both.error, /the host's key, the seat's secret/);
