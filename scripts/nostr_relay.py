@@ -35,20 +35,23 @@ class RelayError(RuntimeError):
 
 
 class NostrRelay:
-    """nostr-relay on a free 127.0.0.1 port, its database and log in ``folder``."""
+    """nostr-relay on a free 127.0.0.1 port (or on ``port``: a relay started again where one was
+    stopped), its database and log in ``folder``."""
 
-    def __init__(self, folder: Path):
+    def __init__(self, folder: Path, port: int | None = None):
         exe = Path(sys.executable).parent / "nostr-relay"
         exe = str(exe) if exe.exists() else shutil.which("nostr-relay")
         if not exe:
             raise RelayError("nostr-relay not found: pip install -r requirements-dev.txt")
-        with socket.socket() as sock:
-            sock.bind(("127.0.0.1", 0))
-            port = sock.getsockname()[1]
+        if port is None:
+            with socket.socket() as sock:
+                sock.bind(("127.0.0.1", 0))
+                port = sock.getsockname()[1]
         (folder / "config.yaml").write_text(CONFIG.format(folder=folder, port=port))
-        self.log = open(folder / "relay.log", "wb")
+        self.log = open(folder / "relay.log", "ab")
         self.proc = subprocess.Popen([exe, "-c", str(folder / "config.yaml"), "serve"], cwd=folder,
                                      stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
+        self.port = port
         self.url = f"ws://127.0.0.1:{port}"
         deadline = time.monotonic() + START_S
         while True:
