@@ -72,6 +72,8 @@ def restartable_relay(tmp_path):
 def test_a_new_guest_finds_the_host_after_a_relay_outage(devices, problems, site_url, restartable_relay, room_name):
     relay = restartable_relay
     host = open_device(devices, site_url, problems)
+    said = []  # the host's console, printed if the guest is not seen
+    host.on("console", lambda message: said.append(f"{message.type}: {message.text}"[:300]))
     host.evaluate(JOIN, {"relay": relay.url, "room": room_name, "listen": True})
     # the host's socket to the relay as it changes: [seconds since now, readyState, sockets seen]
     host.evaluate(SOCKETS, relay.url)
@@ -90,6 +92,9 @@ def test_a_new_guest_finds_the_host_after_a_relay_outage(devices, problems, site
     left_ms = BACK_MS - (time.monotonic() - back) * 1000
     try:
         host.wait_for_function("window.__net.links.length === 1", timeout=max(left_ms, 1))
+    except Exception:
+        print("\nthe host's console, last lines:\n" + "\n".join(said[-25:]))
+        raise
     finally:
         print(f"\nrelay outage {OUTAGE_S:.0f} s: stopped at {stopped - start:.0f} s, back at {back - start:.0f} s;"
               f" the host's socket [s, readyState, sockets made, visibility]: {host.evaluate('window.__sockets.log')}")
