@@ -19,9 +19,9 @@
 // gone: 1 s after, the wait doubling up to RETRY_MAX_MS (see retryDelay). Trystero alone tries
 // five times over at most 103 s, then keeps the closed socket for good; openRoom holds its
 // reconnection (pauseRelayReconnection: a socket that closes then waits) and lets it go on this
-// schedule (resumeRelayReconnection). Back, Trystero subscribes again to the room's topics, and
-// this page announces itself there again (reannounce). room.relays() and room.onrelays tell how
-// the relays are (docs/multiplayer.md, "When a relay goes away").
+// schedule (resumeRelayReconnection). Back, Trystero subscribes again to the room's topics, so
+// a peer that announces itself finds this page. room.relays() and room.onrelays tell how the
+// relays are (docs/multiplayer.md, "When a relay goes away").
 
 /** How long openRoom waits for the first relay to answer. */
 const JOIN_TIMEOUT_MS = 15000;
@@ -36,11 +36,6 @@ const RETRY_FIRST_MS = 1000;
 const RETRY_MAX_MS = 8000;
 /** How often the relays' sockets are looked at while a room is open. */
 const WATCH_MS = 500;
-/** When a relay is back, this page announces itself in the room on it this long after (ms):
- *  Trystero's own announcements there wait a minute or more after the outage, and a peer
- *  that announced itself just before this page listened again announces again only a minute
- *  later. */
-const REANNOUNCE_MS = [0, 2000, 5000, 10000, 20000, 40000];
 
 /** @typedef {"open" | "connecting" | "closed"} RelayState */
 /** @typedef {{url: string, state: RelayState}} RelayStatus */
@@ -192,19 +187,10 @@ export async function openRoom({ appId = "moteplay", room, password, relays, ice
   let lastStates = "";
   const urls = config.relayConfig.urls;
   const tr = trystero;
-  /** @type {Set<string>} */
-  const everOpen = new Set(); // relays open once: open again, they were back
-  /** @type {Record<string, RelayState>} */
-  const wasState = {};
   const unwatch = watchRoom(trystero, {
     urls,
     changed() {
       const states = relayStates(tr, urls);
-      for (const { url, state } of states) {
-        if (state === "open" && wasState[url] !== "open" && everOpen.has(url)) reannounce(tr, url, appId, room, () => left);
-        if (state === "open") everOpen.add(url);
-        wasState[url] = state;
-      }
       const text = states.map((r) => r.state).join();
       if (text === lastStates) return;
       lastStates = text;
@@ -321,28 +307,6 @@ function firstRelay(trystero, urls) {
     };
     check();
   });
-}
-
-/** Announce this page in ``room`` on the relay ``url`` that is back, at REANNOUNCE_MS, as
- *  Trystero announces it (the same event on the room's topic), while the room is open.
- *  @param {Trystero} trystero @param {string} url @param {string} appId @param {string} room
- *  @param {() => boolean} left */
-function reannounce(trystero, url, appId, room, left) {
-  const topic = crypto.subtle.digest("SHA-1", new TextEncoder().encode(`Trystero@${appId}@${room}`))
-    .then((hash) => Array.from(new Uint8Array(hash), (b) => b.toString(36)).join(""));
-  for (const ms of REANNOUNCE_MS) {
-    setTimeout(async () => {
-      try {
-        if (left()) return;
-        const event = await trystero.createEvent(await topic, JSON.stringify({ peerId: trystero.selfId }));
-        /** @type {WebSocket | undefined} */
-        const socket = trystero.getRelaySockets()[url];
-        if (!left() && socket?.readyState === 1) socket.send(event);
-      } catch (err) {
-        console.warn(`Moteplay: announcing again on ${url}:`, err);
-      }
-    }, ms);
-  }
 }
 
 /** Call ``fn(value)``; an error it throws is reported as uncaught, without stopping the caller.
