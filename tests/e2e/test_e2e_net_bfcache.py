@@ -16,6 +16,10 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from e2e_helpers import WAIT_MS
 from net_helpers import open_guest, open_host, start_hosted, wait_seated
 
+#: how many times the host's page goes to another page and back, until the browser keeps it
+TRIES = 4
+CONNECTED = "window.__app.net.states.join() === ',connected'"
+
 # Run before the page's own scripts: notes (where a reload keeps it) that the page came from the cache.
 SHOWN = "addEventListener('pageshow', (e) => { if (e.persisted) sessionStorage.setItem('fromCache', '1'); });"
 
@@ -44,17 +48,29 @@ def test_a_host_back_from_the_back_forward_cache_is_found_at_once(site_url, nost
     start_hosted(host)
     wait_seated(guest)
     actions = host.evaluate("window.__app.status.actions")
-    host.goto(f"{site_url}build.json")
-    guest.wait_for_function("window.__app.net.connection !== 'connected'", timeout=WAIT_MS)
-    host.go_back(wait_until="commit")   # from the cache: no load event
-    # the page as it was shown again from the cache (then loaded afresh by the page itself)
-    try:
-        host.wait_for_function("sessionStorage.getItem('fromCache') === '1'", timeout=15_000)
-    except PlaywrightTimeout:
-        raise AssertionError("the page was loaded again, not shown from the back-forward cache") from None
+    # the browser decides whether it keeps a page (under load it sometimes does not): a page
+    # loaded afresh instead comes back as after a reload, and the test tries again
+    cdp = host.context.new_cdp_session(host)
+    cdp.send("Page.enable")
+    not_used: list[list[str]] = []
+    cdp.on("Page.backForwardCacheNotUsed",
+           lambda event: not_used.append(sorted(x["reason"] for x in event["notRestoredExplanations"])))
+    for _ in range(TRIES):
+        host.goto(f"{site_url}build.json")
+        guest.wait_for_function("window.__app.net.connection !== 'connected'", timeout=WAIT_MS)
+        host.go_back(wait_until="commit")   # from the cache: no load event
+        # the page as it was, shown again from the cache (then loaded afresh by the page itself)
+        try:
+            host.wait_for_function("sessionStorage.getItem('fromCache') === '1'", timeout=10_000)
+            break
+        except PlaywrightTimeout:
+            print(f"\nthe browser did not keep the page: {not_used[-1:]}")
+            host.wait_for_function(f"window.__app && window.__app.net && {CONNECTED}", timeout=WAIT_MS)
+            wait_seated(guest)
+    else:
+        raise AssertionError(f"the page was never shown from the back-forward cache in {TRIES} tries: {not_used}")
     back = time.monotonic()
-    host.wait_for_function("window.__app && window.__app.net && window.__app.net.states.join() === ',connected'",
-                           timeout=WAIT_MS)
+    host.wait_for_function(f"window.__app && window.__app.net && {CONNECTED}", timeout=WAIT_MS)
     wait_seated(guest)
     seconds = time.monotonic() - back   # printed, not a target: the bench measures times
     print(f"\nthe guest was connected again {seconds:.1f} s after the host's page came back")

@@ -175,18 +175,20 @@ def test_a_hint_is_the_same_whatever_was_chosen_and_put_back_before():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", ["motto", "mottainai", "moteneba"])
-def test_following_the_hint_always_finishes_the_turn_in_many_positions(game):
-    """Many positions of every game, at the page's budget (100 plays of the leader)."""
+@pytest.mark.parametrize("game, seed", [("motto", None)] + [(game, seed) for game in ("mottainai", "moteneba")
+                                                            for seed in range(1, 7)])
+def test_following_the_hint_always_finishes_the_turn_in_many_positions(game, seed):
+    """Many positions of every game, at the page's budget (100 plays of the leader): Motto's from
+    ten seeds; Mottainai's and Moteneba's every third step of a game, one case a seed (the cases
+    run side by side with pytest-xdist)."""
     checked = 0
     if game == "motto":
         states = motto_positions(range(1, 11), every=2)
     else:
-        states = (state for seed in range(1, 7) for i, state in
-                  enumerate(played(game, 2 + seed % 2 if game == "mottainai" else 3 + seed % 2, seed, 60))
-                  if i % 3 == 0)
+        players = 2 + seed % 2 if game == "mottainai" else 3 + seed % 2
+        states = (state for i, state in enumerate(played(game, players, seed, 60)) if i % 3 == 0)
     for state in states:
         outcome, taken = follow_hints(state, iterations=2000)
         assert outcome == "done", (state.seed, len(state.history), taken)
         checked += 1
-    assert checked >= 20
+    assert checked >= (20 if game == "motto" else 10)

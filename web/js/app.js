@@ -2,13 +2,17 @@
 // wiring of the shell's other parts, one idea a module: result.js (the score table), saves.js
 // (save and load files), toast.js (what went wrong), navigation.js (Back and Forward),
 // shortcuts.js ("Describe the table" and one-key shortcuts), panels.js (the log panel and the
-// phone menu). Every engine call goes through engine-client.js's request() and failureText().
+// phone menu), net/host-page.js (the host's Waiting for players screen and Players panel),
+// net/guest-page.js (a guest's page: joining the host's table, the connection's status chip),
+// hotseat-news.js (the curtain's "what is new in your hand"), past-games.js (the replay and the
+// finished games of Your games).
+// Every engine call goes through engine-client.js's request() and failureText().
 // Game-specific drawing lives in views/<game>.js (the contract: views/contract.js).
 //
 // Every change to the game goes through the table's authority (play/authority.js): this
 // page's clicks, the computers' turns, the guests' moves, the stand-ins. It alone writes the
-// status (app.status reads it) and hands this page's screen its view after each change
-// (pageChanged), which draws it.
+// status (app.status reads it; on a guest's page, what the host sent) and hands this page's
+// screen its view after each change (pageChanged), which draws it.
 //
 // Flow of a game (advance()):
 //   status.is_over            -> final view + score table
@@ -40,8 +44,10 @@ import { readBuild, start, failureText, bootMarks, forgetFailedBoot } from "./en
 import { onDownload, retryDownload, downloadSettled } from "./engine-download.js";
 import { drawDownload } from "./download-line.js";
 import { session, localSession, useSession } from "./session.js";
-import { isGuestPage, readInvitation } from "./net/invite.js";
-import { hasRemote, newTable, renewTable, readTable, writeTable, clearTable, tableSeed, seatLink } from "./net/host-record.js";
+import { isGuestPage } from "./net/invite.js";
+import { hasRemote, seatLink } from "./net/host-record.js";
+import { createHostPage } from "./net/host-page.js";
+import { createGuestPage } from "./net/guest-page.js";
 import { $, h, fillNames, show, sleep } from "./dom.js";
 import { renderLobby, randomSeed } from "./lobby.js";
 import { readAutosave, writeAutosave, setAsideAutosave, describeAutosave } from "./autosave.js";
@@ -49,7 +55,9 @@ import { startOffline, watchUpdateDownload } from "./offline.js";
 import { viewFor } from "./views/index.js";
 import { initRules } from "./rules-panel.js";
 import { initHints, drawHint, clearHint } from "./hint.js";
-import { openReplay, closeReplay } from "./replay.js";
+import { closeReplay } from "./replay.js";
+import { createHotseatNews } from "./hotseat-news.js";
+import { createPastGames } from "./past-games.js";
 import { initUndo, drawUndo, refusalText } from "./undo.js";
 import { setCurtain, curtainOpen, restoreFocus, rove, announce, showDescription, clearDescription, descriptionOpen,
          showChoices } from "./a11y.js";
@@ -62,7 +70,6 @@ import { navigate, startHistory, stayInLobby } from "./navigation.js";
 import { describeLines, initShortcuts } from "./shortcuts.js";
 import { initPanels } from "./panels.js";
 import { yourGames } from "./your-games.js";
-import { record as keepEntry, makeEntry, setAside as setAsideEntry } from "./games-kept.js";
 import { initSettings } from "./settings-panel.js";
 import { readSettings } from "./settings.js";
 import { createAuthority } from "./play/authority.js";
@@ -83,12 +90,9 @@ const app = {
   updateNotice: null, // the kept game goes on from its saved position (an earlier version's save)
   games: [],
   setup: null,      // {game, numPlayers, seats: [{kind, bot, name}], seed, options}
-  guestStatus: null, // a guest's page: the status the host sent last (elsewhere: authority.status)
   view: null,       // last rendered view
   viewer: null,     // seat of the rendered view (null = spectator)
   shownHuman: null, // the human whose private screen is (or was last) up
-  revealed: null, // hotseat: the human who just pressed "I am NAME" (their note shows once)
-  news: {}, // hotseat: seat -> {took, drew}: labels of the cards new in its hand since its last turn
   busy: false,      // an engine call started by the player is running
   idle: false,      // the page waits for a person (lobby, human turn, curtain, game over)
   gen: 0,           // bumps on every new/loaded game, to stop stale loops
@@ -96,19 +100,12 @@ const app = {
   logOwn: "",      // the log's own lines drawn now (one-choice notes), as a key: drawLog redraws when it changes
   autosaved: 0,     // autosaves written (tests wait for it)
   offline: "no",    // no | ready (a service worker serves this site) | update (a new version waits)
-  // play on several devices (docs/multiplayer.md)
-  record: null,     // the host's record of a table with seats on other devices (net/host-record.js)
-  host: null,       // the host's connections (net/host.js), or null
-  hosting: null,    // null | "waiting" (the Waiting for players screen) | "playing"
-  guest: null,      // a guest's page: its connection to the host (net/guest.js), or null
-  mySeat: undefined, // a guest's seat (null: the table screen)
-  reveal: null,     // a guest's check of the host's secret at the end (net/guest.js)
-  // when each position was applied (host) or drawn (guest): [actions, ms on the machine's
+  // play on several devices (docs/multiplayer.md): the host's table is net/host-page.js's
+  // (hostPage), a guest's connection, seat and the host's news net/guest-page.js's (guestPage).
+  // When each position was applied (host) or drawn (guest): [actions, ms on the machine's
   // clock]; read by scripts/bench's move latency (window.__app.net.timings), never by the game
   timings: [],
   yourGames: null,  // the lobby's "Your games" section (your-games.js), made with the lobby
-  past: null,       // a game of Your games open in the replay: {game, kept: the current game's save, or null}
-  recorded: 0,      // finished games added to Your games since the page loaded (tests wait for it)
   delivered: null,  // the authority's last delivery to this page's screen: {rev, viewer, view, status}
 };
 
@@ -121,7 +118,7 @@ const authority = createAuthority({
     if (GAME_PHASES.has(app.phase) && app.phase !== "replay") stall(`${name} (computer) could not move: ${fill(error)}`);
   },
 });
-Object.defineProperty(app, "status", { get: () => (app.guest ? app.guestStatus : authority.status) });
+Object.defineProperty(app, "status", { get: () => (guestPage.guest ? guestPage.status : authority.status) });
 authority.hold("lobby", { search: false }); // no computer moves until a game is on screen
 authority.screen({ seat: () => displaySeat(), show: (delivery) => pageChanged(delivery) });
 /** The computer level playing each seat now (null: a person; all null on a guest's page). */
@@ -131,11 +128,11 @@ const computersOf = (setup) => setup.seats.map(botLevel);
 const names = () => app.setup?.seats.map((s) => s.name) ?? [];
 const fill = (text) => fillNames(text, names());
 /** The people at this device: a guest's own seat, else the seats played "on this device". */
-const humans = () => (app.guest ? (app.mySeat != null ? [app.mySeat] : [])
+const humans = () => (guestPage.guest ? (guestPage.seat != null ? [guestPage.seat] : [])
                                 : app.setup.seats.flatMap((s, i) => (s.kind === "human" ? [i] : [])));
 /** The computer level that plays `seat` now on this page (a remote seat handed to a computer
  *  plays at its stand-in level), or null. A guest's page never moves a computer. */
-const botLevel = (seat) => (app.guest ? null : seat.kind === "bot" ? seat.bot : seat.kind === "remote" ? seat.standIn ?? null : null);
+const botLevel = (seat) => (guestPage.guest ? null : seat.kind === "bot" ? seat.bot : seat.kind === "remote" ? seat.standIn ?? null : null);
 const gameInfo = (name) => app.games.find((g) => g.name === name);
 /** Note the moment the position after `actions` actions was applied (host) or drawn (guest),
  *  on a clock every page of one machine shares (performance.timeOrigin + performance.now()). */
@@ -159,16 +156,16 @@ function showSection(name) {
   if ($(name).hidden) window.scrollTo(0, 0); // a new screen starts at its top
   for (const id of ["loading", "fatal", "lobby", "waiting", "game"]) show($(id), id === name);
   const inGame = name === "game" || name === "waiting";
-  show($("btn-load"), !app.guest && (inGame || name === "lobby"));
-  show($("btn-save"), !app.guest && inGame && app.status != null);
-  show($("btn-new"), !app.guest && inGame);
-  show($("btn-players"), app.hosting === "playing" && inGame);
+  show($("btn-load"), !guestPage.guest && (inGame || name === "lobby"));
+  show($("btn-save"), !guestPage.guest && inGame && app.status != null);
+  show($("btn-new"), !guestPage.guest && inGame);
+  show($("btn-players"), hostPage.hosting === "playing" && inGame);
   const title = gameInfo(app.setup?.game)?.title;
   document.title = inGame && title ? `${title} — Moteplay` : "Moteplay — Motto, Mottainai, Moteneba";
   // a table with players on other devices draws its seed only at Start (net/host-record.js tableSeed)
-  const seed = app.status?.seed ?? (app.hosting ? null : app.setup?.seed);
+  const seed = app.status?.seed ?? (hostPage.hosting ? null : app.setup?.seed);
   $("game-title").textContent = inGame && app.setup
-    ? `${gameInfo(app.setup.game)?.title ?? app.setup.game}${seed != null && !app.guest ? ` · seed ${seed}` : ""}`
+    ? `${gameInfo(app.setup.game)?.title ?? app.setup.game}${seed != null && !guestPage.guest ? ` · seed ${seed}` : ""}`
     : "";
 }
 
@@ -194,7 +191,7 @@ async function boot() {
   }
   app.games = app.build.games;
   $("versions").textContent = `Engine ${app.build.engine_version} · Pyodide ${app.build.pyodide}`;
-  if (isGuestPage()) return guestBoot();
+  if (isGuestPage()) return guestPage.boot();
   const stored = readAutosave();
   let notice;
   if (stored?.corrupt) {
@@ -210,15 +207,11 @@ async function boot() {
   gotoLobby(notice);
   app.lobbyMs = Math.round(performance.now());
   // the host's page reloaded while its players were joining: the same Waiting for players
-  const waiting = readTable();
-  if (waiting?.phase === "waiting" && waiting.setup) {
-    app.hosting = "waiting"; // before the autosave is read: the new table is what this page shows
-    netConfigOf().then((config) => showTable(waiting, config));
-  }
+  hostPage.reopenWaiting();
   // a table with players on other devices goes on by itself after a reload of the host's
   // page: they are waiting for it (and reconnect meanwhile)
   app.engineBoot.then((ready) => {
-    if (ready && app.hosting === "playing" && app.phase === "lobby" && app.status && !app.status.is_over) continueGame();
+    if (ready && hostPage.hosting === "playing" && app.phase === "lobby" && app.status && !app.status.is_over) continueGame();
   });
   return app.engineSettled.promise; // boot() settles when the engine is up or has failed for good
 }
@@ -299,11 +292,11 @@ async function engineFor() {
 
 // ------------------------------------------------------------------ lobby
 function gotoLobby(notice, { fromHistory = false } = {}) {
-  if (app.guest) return; // a guest's page has no lobby
+  if (guestPage.guest) return; // a guest's page has no lobby
   app.gen += 1; // stops drawing the game
   authority.hold("lobby", { search: false }); // the computers wait for the player to come back
   authority.release("replay");
-  if (app.hosting === "waiting") closeTable(); // nobody plays yet: the invitations end here
+  if (hostPage.hosting === "waiting") hostPage.closeTable(); // nobody plays yet: the invitations end here
   if (!fromHistory) navigate("lobby");
   setPhase("lobby");
   setIdle(true);
@@ -311,14 +304,14 @@ function gotoLobby(notice, { fromHistory = false } = {}) {
   closeReplay();
   $("table").replaceChildren(); // no hand stays in the page behind the lobby
   resetMoments();
-  drawNews(null);
+  hotseatNews.drawNews(null);
   clearOneChoiceNote();
   clearHint();
   clearDescription();
   app.view = null;
-  leavePast();
+  pastGames.leavePast();
   const kept = keptGame();
-  app.yourGames ??= yourGames({ games: app.games, onReplay: replayPast });
+  app.yourGames ??= yourGames({ games: app.games, onReplay: pastGames.replayPast });
   renderLobby($("lobby"), { games: app.games, onStart: (setup) => startGame(setup, { fromLobby: true }),
                             onLoad: pickFile, notice, yourGames: app.yourGames.node,
                             resume: kept ? { ...kept, onResume: continueGame } : null });
@@ -327,12 +320,12 @@ function gotoLobby(notice, { fromHistory = false } = {}) {
 }
 
 /** Start a new game; from the lobby, a refusal is returned for the lobby to show by its Start button.
- *  With seats on other devices the Waiting for players screen comes first (openTable()). */
+ *  With seats on other devices the Waiting for players screen comes first (net/host-page.js). */
 async function startGame(setup, { fromLobby = false, table = null } = {}) {
   clearError();
   if (!table) {
-    closeTable();
-    if (hasRemote(setup.seats)) return openTable(setup);
+    hostPage.closeTable();
+    if (hasRemote(setup.seats)) return hostPage.openTable(setup);
   }
   setIdle(false);
   setPhase("starting");
@@ -360,7 +353,7 @@ async function startGame(setup, { fromLobby = false, table = null } = {}) {
 
 /** The game the authority now holds, on screen from its start. */
 function enterGame(setup) {
-  app.past = null; // the engine holds this game now
+  pastGames.forgetPast(); // the engine holds this game now
   app.setup = setup;
   // a loaded game learns here who plays each seat (a new one already knows: a change then would
   // only make a computer's search that has begun start again)
@@ -371,8 +364,8 @@ function enterGame(setup) {
   app.gen += 1;
   navigate("game");
   app.shownHuman = null;
-  app.news = {};
-  drawNews(null);
+  hotseatNews.forget();
+  hotseatNews.drawNews(null);
   app.view = null;
   closeReplay();
   app.logLines = [];
@@ -431,14 +424,15 @@ authority.listen(({ status, before, cause }) => {
   const ended = status.is_over && before != null && !before.is_over &&
                 before.game === status.game && before.seed === status.seed;
   const setup = app.setup;
-  if (app.host) noteTiming(status.actions);
-  if (cause.kind === "load" || app.past || !setup) return; // a past game in the replay is not the one to keep
+  if (hostPage.host) noteTiming(status.actions);
+  // a past game in the replay is not the one to keep
+  if (cause.kind === "load" || pastGames.showingPast() || !setup) return;
   const here = humans();
   localSession.save().then((reply) => {
     if (!reply.ok || reply.save.game !== setup.game) return;
-    if (ended) keepFinished(reply.save, setup.seats, here, status);
+    if (ended) pastGames.keepFinished(reply.save, setup.seats, here, status);
     if (writeAutosave({ save: reply.save, seats: setup.seats, hints: setup.hints !== false, status,
-                        title: gameInfo(setup.game)?.title ?? setup.game, room: app.record?.room })) app.autosaved += 1;
+                        title: gameInfo(setup.game)?.title ?? setup.game, room: hostPage.record?.room })) app.autosaved += 1;
   });
 });
 
@@ -454,7 +448,7 @@ function keptGame() {
 async function restoreAutosave() {
   const data = app.kept;
   if (!data) return;
-  if (app.hosting === "waiting") {
+  if (hostPage.hosting === "waiting") {
     app.kept = null; // players are joining a new table: the kept game is replaced once it starts
     return;
   }
@@ -467,7 +461,7 @@ async function restoreAutosave() {
     return;
   }
   app.setup = setupFromSave(reply.status, data.seats, data.hints, gameInfo(reply.status.game));
-  if (hasRemote(app.setup.seats)) await reopenTable(data.room);
+  if (hasRemote(app.setup.seats)) await hostPage.reopenTable(data.room);
   await authority.submit({ kind: "computers", computers: computersOf(app.setup) });
   if (reply.notice) {
     // made by an earlier version: the game goes on from its saved position. Keep the game in
@@ -499,7 +493,7 @@ function historyMoved(screen) {
  *  the one whose screen is up (null: the spectator's table; undefined: none, as when the
  *  curtain is to come up or the page shows no game). The authority hands its view over. */
 function displaySeat() {
-  if (app.guest || !authority.status || !GAME_PHASES.has(app.phase) || app.phase === "replay" || app.phase === "curtain") return undefined;
+  if (guestPage.guest || !authority.status || !GAME_PHASES.has(app.phase) || app.phase === "replay" || app.phase === "curtain") return undefined;
   return stepNow().seat;
 }
 
@@ -564,8 +558,7 @@ async function drawStep(gen) {
       setPhase("human");
       clearOneChoiceNote({ seat: cp, turn: status.turn }); // a note of this same turn stays
       await showView(cp, gen);
-      if (gen === app.gen && app.revealed === cp) drawNews(cp);
-      app.revealed = null;
+      if (hotseatNews.takeRevealed() === cp && gen === app.gen) hotseatNews.drawNews(cp);
       if (gen !== app.gen) return;
       const only = oneChoice(app.view, cp, app.status, app.viewModule);
       if (only) {
@@ -586,7 +579,7 @@ async function takeOneChoice(action, gen) {
   const text = `Only one choice: ${fill(action.label)} — taken for you.`;
   noteOneChoice({ seat, turn: app.status.turn, at: app.logLines.length, text });
   drawLog(app.view.log ?? []);
-  const others = Boolean(app.host || app.guest) || humans().length >= 2;
+  const others = Boolean(hostPage.host || guestPage.guest) || humans().length >= 2;
   await sleep(pauseBeforeOneChoice({ others }));
   const still = () => gen === app.gen && app.phase === "human" && !app.busy && app.viewer === seat &&
                       app.status?.actions === at;
@@ -618,9 +611,9 @@ function stall(message) {
 async function showView(seat, gen, { thinking = null, waiting = null, events = true } = {}) {
   // the view the authority handed this screen with its last change, else asked for (after
   // the intents already submitted: never a position ahead of the status)
-  const fresh = !app.guest && app.delivered?.rev === authority.rev && app.delivered.viewer === seat;
+  const fresh = !guestPage.guest && app.delivered?.rev === authority.rev && app.delivered.viewer === seat;
   const reply = fresh ? { ok: true, view: app.delivered.view, status: app.delivered.status }
-    : app.guest ? await session().view(seat) : await authority.view(seat);
+    : guestPage.guest ? await session().view(seat) : await authority.view(seat);
   if (gen !== app.gen) return;
   if (!reply.ok) {
     showError(failureText(reply));
@@ -636,7 +629,7 @@ async function showView(seat, gen, { thinking = null, waiting = null, events = t
 
 // ------------------------------------------------------------------ outcomes in view (js/moments.js)
 /** Which game is on screen, for a screen not yet continued that a reload shows again. */
-const momentsKey = () => (app.guest || !app.status ? null : { game: app.status.game, seed: app.status.seed });
+const momentsKey = () => (guestPage.guest || !app.status ? null : { game: app.status.game, seed: app.status.seed });
 
 /** The public events of the view just drawn: banners at once; a screen (a year scored) holds
  *  the game until the player continues: no computer moves and no decision is offered meanwhile
@@ -712,7 +705,7 @@ async function drawView({ thinking = null, waiting = null } = {}) {
   rove(table);
   if (descriptionOpen()) showDescription(describeLines(module, view, ctx, app.setup.seats), { focus: false });
   drawLog(view.log ?? []);
-  if (app.guest) noteTiming(app.guest.last?.at ?? null);
+  if (guestPage.guest) noteTiming(guestPage.guest.last?.at ?? null);
 }
 
 function drawTurn(view, thinking, waiting) {
@@ -725,12 +718,12 @@ function drawTurn(view, thinking, waiting) {
     const name = app.setup.seats[waiting]?.name ?? "";
     // a player on another device who has dropped: every page says so (the host's page knows
     // it first hand, a guest's page from the host's seat list)
-    const away = app.host ? app.host.states()[waiting] !== "connected" : app.setup.seats[waiting]?.away === true;
+    const away = hostPage.host ? hostPage.host.states()[waiting] !== "connected" : app.setup.seats[waiting]?.away === true;
     turn.replaceChildren(
       h("span", { class: "turn__who", dataset: { testid: "waiting-for" } },
-        away ? `Waiting for ${name} to come back` : app.guest ? `${name}'s turn` : `${name}'s turn, on their device`),
+        away ? `Waiting for ${name} to come back` : guestPage.guest ? `${name}'s turn` : `${name}'s turn, on their device`),
       h("span", { class: "turn__prompt" }, !away ? fill(view.prompt)
-        : app.guest ? "The game goes on when they reconnect, or when the host gives their seat to the computer."
+        : guestPage.guest ? "The game goes on when they reconnect, or when the host gives their seat to the computer."
         : "The game goes on when they reconnect, or give the seat to the computer (Players)."));
   } else if (thinking != null) {
     turn.replaceChildren(
@@ -789,7 +782,7 @@ async function act(actionId, { forMe = false } = {}) {
   const before = app.view;
   const seat = app.viewer;
   if (!forMe) clearOneChoiceNote();
-  const reply = await playerCall(() => (app.guest ? session().act(seat, actionId)
+  const reply = await playerCall(() => (guestPage.guest ? session().act(seat, actionId)
     : authority.submit({ kind: "act", seat, action: actionId, at: app.viewAt ?? app.status.actions })));
   if (gen !== app.gen) return reply;
   if (reply.ok && actionId === "cancel" && !forMe) declineOneChoice(seat, app.status); // back to a step: theirs to click
@@ -806,100 +799,25 @@ async function act(actionId, { forMe = false } = {}) {
     return reply;
   }
   clearError();
-  if (app.status?.current_player !== seat) drawNews(null); // the note was for that turn
-  if (!(await passScreen(before, gen))) advance();
+  if (app.status?.current_player !== seat) hotseatNews.drawNews(null); // the note was for that turn
+  if (!(await hotseatNews.passScreen(before, gen))) advance();
   return reply;
 }
 
-/** Hotseat: when the player's decision gives the turn to another person at this screen, the
- *  curtain comes up at once (their hand leaves the page). The cards that just came into their
- *  hand are told without showing them to the next player: a card taken face up is public and
- *  named on the curtain; a card drawn unseen is kept for a note on the player's own next screen.
- *  Returns whether the curtain is up. */
-async function passScreen(before, gen) {
-  const next = app.status?.current_player;
-  const seat = app.viewer;
-  if (humans().length < 2 || app.status.is_over || next == null || next === seat || seat == null ||
-      !humans().includes(next)) return false;
-  showCurtain(next, gen, { idle: false });
-  if (await screenBeforeCurtain(gen)) {
-    if (gen !== app.gen) return true;
-    showCurtain(next, gen, { idle: false });
-  }
-  const reply = Array.isArray(before?.table?.hand) ? await authority.view(seat) : null;
-  if (gen !== app.gen) return true;
-  if (reply?.ok && Array.isArray(reply.view.table?.hand)) {
-    const { took, drew } = newCards(before, reply.view, seat);
-    const kept = app.news[seat] ?? { took: [], drew: [] };
-    app.news[seat] = { took: [...kept.took, ...took], drew: [...kept.drew, ...drew] };
-    const name = app.setup.seats[seat].name;
-    // the curtain is public: cards drawn unseen are counted, never named
-    const words = newsWords(took, drew.length === 0 ? "" : `${drew.length === 1 ? "a card" : `${drew.length} cards`} from the deck`);
-    const news = $("curtain-news");
-    news.textContent = words ? `${name} ${words}.` : "";
-    show(news, Boolean(words));
-  }
-  setIdle(true);
-  return true;
-}
-
-/** The cards new in `seat`'s hand from view `before` to view `after`, as labels: `took` those
- *  that were in sight (face up on the table before and gone from it after, or named in the
- *  player's own log lines of the move), `drew` the others (unseen by the other players). */
-function newCards(before, after, seat) {
-  const left = before.table.hand.map((c) => c.key);
-  const got = after.table.hand.filter((c) => {
-    const i = left.indexOf(c.key);
-    if (i >= 0) left.splice(i, 1);
-    return i < 0;
-  });
-  const inSight = (view) => {
-    const count = new Map();
-    const walk = (v, key) => {
-      if (key === "hand" || v == null || typeof v !== "object") return;
-      if (typeof v.key === "string" && typeof v.label === "string") count.set(v.key, (count.get(v.key) ?? 0) + 1);
-      for (const [k, x] of Object.entries(v)) walk(x, k);
-    };
-    walk(view.table, null);
-    return count;
-  };
-  const was = inSight(before);
-  const is = inSight(after);
-  const said = (after.log ?? []).slice((before.log ?? []).length).filter((l) => l.startsWith(`{P${seat}}`)).join("\n");
-  const took = [];
-  const drew = [];
-  for (const c of got) {
-    if ((was.get(c.key) ?? 0) > (is.get(c.key) ?? 0)) {
-      was.set(c.key, was.get(c.key) - 1);
-      took.push(c.label);
-    } else if (said.includes(c.label)) {
-      took.push(c.label);
-    } else {
-      drew.push(c.label);
-    }
-  }
-  return { took, drew };
-}
-
-/** The note on a hotseat player's own screen: the cards that came into their hand since their
- *  last turn ("you took" a face-up card, "you drew" one from the deck). */
-function drawNews(seat) {
-  const note = $("drawn-note");
-  const news = seat == null ? null : app.news[seat];
-  if (seat != null) delete app.news[seat];
-  const words = news ? newsWords(news.took, news.drew.join(", ")) : "";
-  note.textContent = words ? `Since your last turn you ${words}.` : "";
-  show(note, Boolean(words));
-}
-
-/** "took Clay, Paper and drew a card": the words for the cards new in a hand, `took` as labels,
- *  `drew` already worded ("" when none was drawn). */
-function newsWords(took, drew) {
-  const parts = [];
-  if (took.length) parts.push(`took ${took.join(", ")}`);
-  if (drew) parts.push(`drew ${drew}`);
-  return parts.join(" and ");
-}
+// ------------------------------------------------------------------ hotseat news (js/hotseat-news.js)
+/** What came into a hotseat player's hand: named on the curtain if taken face up, else kept for
+ *  a note on their own next screen. */
+const hotseatNews = createHotseatNews({
+  status: () => app.status,
+  viewer: () => app.viewer,
+  humans,
+  nameOf: (seat) => app.setup.seats[seat].name,
+  gen: () => app.gen,
+  raiseCurtain: (seat, gen) => showCurtain(seat, gen, { idle: false }),
+  screenBeforeCurtain,
+  view: (seat) => authority.view(seat),
+  setIdle,
+});
 
 /** Undo (js/undo.js): the player on screen takes back their last decision, if the engine allows. */
 const undoMayAsk = () => app.phase === "human" && !app.busy && app.viewer === app.status?.current_player;
@@ -908,7 +826,7 @@ const undoAllowed = () => undoMayAsk() && app.status?.can_undo === true;
 async function undoLast() {
   const gen = app.gen;
   const seat = app.viewer;
-  const reply = await playerCall(() => (app.guest ? session().undo(seat)
+  const reply = await playerCall(() => (guestPage.guest ? session().undo(seat)
     : authority.submit({ kind: "undo", seat, at: app.viewAt ?? app.status.actions })));
   if (gen !== app.gen) return null;
   if (!reply.ok) showError(failureText(reply, (error) => refusalText(error, names())));
@@ -937,7 +855,7 @@ function showCurtain(seat, gen, { idle = true } = {}) {
   clearHint();
   clearOneChoiceNote();
   $("table").replaceChildren(h("p", { class: "muted curtain-placeholder" }, `Waiting for ${name}…`));
-  drawNews(null);
+  hotseatNews.drawNews(null);
   show($("curtain-news"), false);
   app.view = null;
   app.viewer = null;
@@ -950,334 +868,46 @@ function showCurtain(seat, gen, { idle = true } = {}) {
     if (gen !== app.gen) return;
     setCurtain(false);
     app.shownHuman = seat;
-    app.revealed = seat; // its drawn-card note shows with its table
+    hotseatNews.revealed(seat); // its drawn-card note shows with its table
     advance(); // the focus goes to the player's first choice (a11y.js restoreFocus)
   };
   setCurtain(true);
 }
 
 // ------------------------------------------------------------------ several devices: the host
-// A table with seats "on another device" (docs/multiplayer.md). This page runs the engine and
-// is the only authority; net/host.js talks to the guests and submits their intents to the
-// authority, which hands each guest's link its view after every change.
-
-/** The address's relay and ICE lists (net/config.js), loaded when a table needs them. */
-const netConfigOf = async () => (await import("./net/config.js")).netConfig();
-
-/** The lobby's Start with seats on other devices: a new table and the Waiting for players screen. */
-async function openTable(setup) {
-  const config = await netConfigOf();
-  const local = setup.seats.find((s) => s.kind === "human");
-  const table = await newTable(setup.seats, {
-    hostName: local?.name ?? "", relays: config.custom ? config.relays : null,
-    ice: config.custom && !config.iceServers.length ? "none" : null });
-  table.setup = { ...setup, seats: setup.seats.map((s) => ({ ...s })) };
-  table.phase = "waiting";
-  return showTable(table, config);
-}
-
-/** The Waiting for players screen of `table` (new, or kept through a reload of this page). */
-async function showTable(table, config) {
-  app.gen += 1;
-  app.setup = table.setup;
-  await authority.submit({ kind: "clear" }); // no game until Start
-  app.record = table;
-  app.hosting = "waiting";
-  writeTable(table);
-  navigate("game");
-  setPhase("waiting");
-  showSection("waiting");
-  drawWaiting();
-  setIdle(true);
-  app.host = await hostFor(table, config);
-  drawWaiting();
-  return null;
-}
-
-/** After a reload of the host's page: the same table again, so the guests find it. */
-async function reopenTable(room) {
-  const table = readTable();
-  if (!table || table.room !== room || table.seats.length !== app.setup.seats.length) {
-    // the table is gone (another browser's save, or storage cleared): new invitations
-    app.record = await newTable(app.setup.seats, { hostName: app.setup.seats.find((s) => s.kind === "human")?.name ?? "" });
-    for (const [i, s] of app.record.seats.entries()) if (s.remote) s.joined = true;
-    writeTable(app.record);
-  } else {
-    app.record = table;
-  }
-  app.hosting = "playing";
-  app.host = await hostFor(app.record, await netConfigOf());
-}
-
-function hostFor(table, config) {
-  return import("./net/host.js").then(({ openHost }) => openHost({
-    record: table, authority, shell: hostShell, config, onRecord: () => { writeTable(table); drawWaiting(); } }));
-}
-
-/** Leave the table: every guest's connection closes (a new game, or the page's own hotseat). */
-function closeTable() {
-  app.host?.close();
-  app.host = null;
-  app.record = null;
-  app.hosting = null;
-  clearTable();
-  drawPlayers();
-}
-
-/** What net/host.js needs of this page besides the authority. */
-const hostShell = {
-  table: () => ({
-    game: app.setup.game, title: gameInfo(app.setup.game)?.title ?? app.setup.game, hints: app.setup.hints !== false,
-    options: app.setup.options,
-    seats: app.setup.seats.map((s, i) => ({ name: s.name, kind: s.kind === "remote" && !s.standIn ? "remote" : botLevel(s) ? "bot" : "human",
-                                            ...(s.kind === "remote" && !s.standIn && app.host?.states()[i] === "away" ? { away: true } : {}) })),
-  }),
-  started: () => app.hosting === "playing" && app.status != null,
-  hints: () => app.setup.hints !== false,
-  replayInfo: () => localSession.replayInfo(),
-  replayView: (spec) => localSession.replayView(spec),
-  save: () => localSession.save(),
-  onSeats: () => {
-    const failed = app.host?.relayError();
-    if (failed && app.hosting === "playing" && !app.relayErrorShown) {
-      app.relayErrorShown = true;
-      showError(`The players on other devices cannot reconnect by themselves: ${failed} Connect them with codes (Players).`);
-    }
-    drawWaiting();
-    drawPlayers();
+// A table with seats "on another device" (docs/multiplayer.md): the Waiting for players screen,
+// the Players panel and the table's record are net/host-page.js's; this page runs the engine
+// and is the only authority.
+const hostPage = createHostPage({
+  authority, engine: localSession,
+  getSetup: () => app.setup, setSetup: (setup) => { app.setup = setup; },
+  gameInfo, botLevel, hintsWanted: () => readSettings().hints,
+  startGame,
+  inGame: () => GAME_PHASES.has(app.phase),
+  stopDrawing: () => { app.gen += 1; },
+  setPhase, setIdle, showSection, navigate, showError,
+  onSeatsChanged: () => {
     // a seat that drops or comes back changes the turn line while the table waits for it
     if (app.phase === "remote") {
       app.gen += 1;
       advance();
     }
   },
-};
-
-/** "Let the computer play" (level) or "Give the seat back" (null) for a seat on another device. */
-function standIn(seat, level) {
-  const s = app.setup.seats[seat];
-  if (level) s.standIn = level;
-  else delete s.standIn;
-  // a change like a move: kept in the autosave, every guest sees the new seat list, this
-  // page's turn line too, and a computer takes its turn if it is the seat's
-  if (app.status) authority.submit({ kind: "computers", computers: computersOf(app.setup) });
-  drawWaiting();
-  drawPlayers();
-}
-
-/** The seat cards (invitations, states, computer stand-ins) into `root`. */
-async function drawSeatsInto(root) {
-  if (!app.record || !root) return;
-  const { drawSeats } = await import("./net/waiting.js");
-  drawSeats(root, {
-    seats: app.setup.seats, states: app.host?.states() ?? [], watching: app.host?.watching() ?? 0,
-    links: app.setup.seats.map((s, i) => (s.kind === "remote" ? seatLink(app.record, i) : null)),
-    watchLink: seatLink(app.record, null),
-    levels: gameInfo(app.setup.game)?.bots ?? [],
-    onStandIn: standIn,
-    offer: async (seat) => {
-      if (!app.host) throw new Error("the table is not open");
-      const made = await app.host.offer(seat);
-      return { link: seatLink(app.record, seat, { offer: made.code }), accept: made.accept };
-    },
-  });
-}
-
-/** The Waiting for players screen: each remote seat's invitation, then Start. */
-async function drawWaiting() {
-  if (app.hosting !== "waiting") return;
-  const missing = app.setup.seats.filter((s, i) => s.kind === "remote" && !s.standIn && !app.record.seats[i].joined);
-  const start = /** @type {HTMLButtonElement} */ ($("waiting-start"));
-  start.disabled = missing.length > 0 || !app.host;
-  start.textContent = missing.length ? `Waiting for ${missing.map((s) => s.name).join(", ")}…` : `Start ${gameInfo(app.setup.game)?.title ?? ""}`;
-  const relayError = app.host?.relayError();
-  $("waiting-status").textContent = !app.host ? "Opening the table…"
-    : relayError ? `The invitation links cannot work now: ${relayError} Check the internet connection, or connect with codes.`
-    : missing.length ? `${missing.length} of ${app.setup.seats.filter((s) => s.kind === "remote").length} players still to join.`
-    : "Everyone is here.";
-  if (!$("waiting-help").childElementCount) {
-    const { howToConnect } = await import("./net/waiting.js");
-    $("waiting-help").replaceChildren(howToConnect());
-  }
-  await drawSeatsInto($("waiting-seats"));
-}
-
-/** Start from the Waiting for players screen: the seed everyone made, then the game. */
-async function startHosted() {
-  if (app.hosting !== "waiting") return;
-  const setup = { ...app.setup, seed: await tableSeed(app.record), hints: readSettings().hints };
-  app.hosting = "playing";
-  app.record.phase = "playing";
-  writeTable(app.record);
-  const error = await startGame(setup, { table: app.record });
-  if (error) {
-    app.hosting = "waiting";
-    showSection("waiting");
-    showError(error);
-    return;
-  }
-  $("waiting-seats").replaceChildren(); // from now on the seat cards are in the Players panel
-  drawPlayers();
-}
-
-/** Play again at the same table: the same players and invitations, a new deal made together
- *  (the host's new commitment, each guest's new part), from the Waiting for players screen. */
-async function playAgainHosted() {
-  await renewTable(app.record);
-  app.record.phase = "waiting";
-  app.record.setup = app.setup;
-  writeTable(app.record);
-  app.gen += 1;
-  await authority.submit({ kind: "clear" });
-  app.hosting = "waiting";
-  show($("result"), false);
-  setPhase("waiting");
-  showSection("waiting");
-  app.host.newDeal();
-  await drawWaiting();
-  setIdle(true);
-}
-
-/** The Players panel during a hosted game (the same seat cards). */
-function drawPlayers() {
-  const panel = $("players");
-  if (!app.host || app.hosting !== "playing") {
-    show(panel, false);
-    show($("btn-players"), false);
-    return;
-  }
-  show($("btn-players"), GAME_PHASES.has(app.phase));
-  const states = app.host.states();
-  const away = app.setup.seats.filter((s, i) => s.kind === "remote" && !s.standIn && states[i] !== "connected");
-  $("btn-players").textContent = away.length ? `Players (${away.length} away)` : "Players";
-  if (!panel.hidden) drawSeatsInto($("players-seats"));
-}
+});
 
 // ------------------------------------------------------------------ several devices: a guest
-// A page opened from an invitation: no Python, no lobby; it draws what the host sends.
-
-async function guestBoot() {
-  const invite = readInvitation();
-  setPhase("joining");
-  setIdle(false);
-  $("loading-text").textContent = "Joining the table…";
-  $("loading-step").textContent = "";
-  $("loading-hint").textContent = "This page shows your own cards; the host's page runs the game.";
-  showSection("loading");
-  if (invite.error) {
-    fatal(invite.error);
-    return;
-  }
-  const { joinTable } = await import("./net/guest.js");
-  let seated;
-  const settled = new Promise((resolve) => { seated = resolve; });
-  // (not damaged: checked above)
-  app.guest = joinTable(/** @type {import("./net/invite.js").Invitation} */ (invite), {
-    onConnection: (state, detail) => {
-      guestConnection(state, detail);
-      if (state === "failed") seated();
-    },
-    onSeated: (msg) => {
-      seated();
-      app.mySeat = msg.seat;
-      document.body.classList.toggle("is-table-screen", msg.seat == null);
-      app.setup = guestSetup(msg.table);
-      if (!app.status) {
-        $("loading-text").textContent = msg.seat == null ? "Connected as the table screen."
-          : `You are ${app.setup.seats[msg.seat].name}.`;
-        $("loading-step").textContent = "Waiting for the host to start the game…";
-        setIdle(true);
-      }
-    },
-    onState: guestState,
-    onRefused: (msg) => showError(fill(msg.error)),
-    onHeld: (error) => {
-      seated();
-      guestStopped("held", error);
-    },
-    onEnded: () => {
-      seated();
-      guestStopped("ended", "The host ended this table. To play again, ask the host for a new invitation.");
-    },
-    onDeal: () => {
-      // the host deals a new game at this table: wait for it as at the start
-      app.gen += 1;
-      app.guestStatus = null;
-      app.reveal = null;
-      closeReplay();
-      show($("result"), false);
-      $("table").replaceChildren();
-      resetMoments();
-      setPhase("joining");
-      $("loading-text").textContent = `You are ${app.setup?.seats[app.mySeat]?.name ?? "at the table"}.`;
-      $("loading-step").textContent = "The host is dealing a new game…";
-      showSection("loading");
-      setIdle(true);
-    },
-    onReveal: (reveal) => {
-      app.reveal = reveal;
-      if (app.phase === "over") showResult();
-    },
-    onReplyCode: async (code) => {
-      $("loading-text").textContent = "Show this reply code to the host";
-      $("loading-step").textContent = "";
-      const box = $("reply-code");
-      box.replaceChildren(h("input", { type: "text", readonly: true, value: code, class: "invite__link",
-                                       "aria-label": "Reply code", dataset: { testid: "reply-code" } }));
-      show(box, true);
-      try {
-        const { qrSvg } = await import("./net/qr.js");
-        box.append(await qrSvg(code, { label: "QR code of the reply code" }));
-      } catch { /* the text is enough */ }
-    },
-  });
-  useSession(app.guest.session);
-  app.lobbyMs = Math.round(performance.now());
-  // settles once seated: only then may the service worker start storing the site (offline.js),
-  // which would otherwise compete with the first join on a phone's network
-  return settled;
-}
-
-/** The page's setup from the host's table: this page's seat is the human here. */
-function guestSetup(table) {
-  const name = (x, i) => (typeof x === "string" && x.trim() ? x.trim().slice(0, 40) : `Player ${i + 1}`);
-  return {
-    game: String(table.game), numPlayers: table.seats.length, hints: table.hints !== false,
-    options: table.options ?? {}, title: String(table.title ?? table.game),
-    seats: table.seats.map((s, i) => ({ name: name(s.name, i), kind: i === app.mySeat ? "human" : s.kind === "bot" ? "bot" : "remote",
-                                        away: s.away === true })),
-  };
-}
-
-/** A guest's page that stops trying: the seat is played on another device, or the host ended
- *  the table. A game on screen stays (its end, say), with the word in the status chip. */
-function guestStopped(why, text) {
-  const titles = { held: "This seat is already taken", ended: "This table has ended" };
-  guestConnection(why, text);
-  if (GAME_PHASES.has(app.phase)) {
-    showNotice(text);
-    return;
-  }
-  app.gen += 1;
-  setPhase("stopped");
-  setIdle(true);
-  $("loading").classList.add("is-stopped");
-  $("loading-text").textContent = titles[why];
-  $("loading-step").textContent = text;
-  $("loading-hint").textContent = "";
-  const actions = $("loading-actions");
-  actions.replaceChildren(...(why === "held"
-    ? [h("button", { type: "button", dataset: { testid: "guest-retry" }, onclick: () => location.reload() }, "Try again")] : []));
-  show(actions, why === "held");
-  showSection("loading");
-}
-
-function guestState(msg) {
-  app.setup = guestSetup(msg.table);
-  app.guestStatus = msg.status;
-  guestConnection(app.guest.connection); // who is away, in the status chip
-  show($("reply-code"), false);
-  if (!GAME_PHASES.has(app.phase) && app.phase !== "starting") {
+// A page opened from an invitation: no Python, no lobby; it draws what the host sends. Joining,
+// the status chip and the host's news are net/guest-page.js's.
+const guestPage = createGuestPage({
+  getSetup: () => app.setup, setSetup: (setup) => { app.setup = setup; },
+  phase: () => app.phase, inGame: () => GAME_PHASES.has(app.phase), busy: () => app.busy,
+  setPhase, setIdle, showSection, fatal, showError, showNotice,
+  stopDrawing: () => { app.gen += 1; },
+  redraw: () => {
+    app.gen += 1;
+    advance();
+  },
+  showGame: () => {
     app.gen += 1;
     app.shownHuman = null;
     app.view = null;
@@ -1288,59 +918,40 @@ function guestState(msg) {
     resetMoments();
     showSection("game");
     advance();
-    return;
-  }
-  if (app.busy || app.phase === "replay") return; // the move's own call (or leaving the replay) redraws
-  app.gen += 1;
-  advance();
-}
-
-function guestConnection(state, detail) {
-  document.body.dataset.net = state;
-  const chip = $("net-status");
-  const away = state === "connected" ? (app.setup?.seats ?? []).filter((s, i) => s.away && i !== app.mySeat).map((s) => s.name) : [];
-  // the game is over and the host's page has gone: nothing is coming, unless the host deals again
-  if (state === "reconnecting" && app.status?.is_over) state = "left";
-  const texts = {
-    connecting: "Connecting to the host…",
-    // a host with no seat of their own has no name here (an older host says "The host")
-    joining: detail && detail !== "The host" ? `Joining ${detail}'s table…` : "Joining the host's table…",
-    connected: away.length ? `Connected to the host · ${away.join(", ")} ${away.length === 1 ? "is" : "are"} away` : "Connected to the host",
-    reconnecting: "Connection lost: reconnecting…",
-    left: "The game is over and the host has left the table",
-    failed: `Could not connect: ${detail}`,
-    held: "This seat is played on another device",
-    ended: "The host ended this table",
-  };
-  // a phone's top bar has room for a word: the short text there, the whole one elsewhere (CSS)
-  const short = { connecting: "Connecting…", joining: "Joining…", connected: away.length ? `${away.length} away` : "Connected",
-                  reconnecting: "Reconnecting…", left: "Host left", failed: "Not connected", held: "Seat taken", ended: "Table ended" };
-  chip.replaceChildren(h("span", { class: "net-status__long" }, texts[state] ?? state),
-                       h("span", { class: "net-status__short" }, short[state] ?? texts[state] ?? state));
-  chip.dataset.state = state;
-  show(chip, true);
-  if (app.phase === "joining" || app.phase === "loading") $("loading-step").textContent = texts[state] ?? "";
-}
+  },
+  leaveGame: () => {
+    app.gen += 1;
+    closeReplay();
+    show($("result"), false);
+    $("table").replaceChildren();
+    resetMoments();
+  },
+  showResult,
+  onSession: (guestSession) => {
+    useSession(guestSession);
+    app.lobbyMs = Math.round(performance.now());
+  },
+});
 
 // ------------------------------------------------------------------ game over (js/result.js)
 function showResult() {
   setPhase("over");
   drawResult($("result"), app.view, {
     names: names(), fill, module: app.viewModule,
-    onPlayAgain: app.guest ? null : app.hosting === "playing" ? playAgainHosted
+    onPlayAgain: guestPage.guest ? null : hostPage.hosting === "playing" ? hostPage.playAgainHosted
                                    : () => startGame({ ...app.setup, seed: randomSeed(), hints: readSettings().hints }),
-    onNewGame: app.guest ? null : () => gotoLobby(),
-    onReplay: startReplay,
+    onNewGame: guestPage.guest ? null : () => gotoLobby(),
+    onReplay: pastGames.startReplay,
   });
-  if (app.guest) drawVerify($("result"));
+  if (guestPage.guest) drawVerify($("result"));
   // a guest's page: the host's reveal holds the whole game's save, kept in Your games here too
-  if (app.guest && app.reveal?.save) keepFinished(app.reveal.save, app.setup.seats, humans(), app.status);
+  if (guestPage.guest && guestPage.reveal?.save) pastGames.keepFinished(guestPage.reveal.save, app.setup.seats, humans(), app.status);
 }
 
 /** A guest's "Verify this game": the host's secret against its commitment, then a replay of the
  *  whole game in this page's own engine against every view this page was shown. */
 function drawVerify(box) {
-  const reveal = app.reveal;
+  const reveal = guestPage.reveal;
   const said = h("p", { class: "verify__said", role: "status", dataset: { testid: "verify-result" } });
   if (!reveal) {
     box.append(h("p", { class: "hint", dataset: { testid: "verify-wait" } }, "Waiting for the host to reveal its secret…"));
@@ -1364,102 +975,36 @@ function drawVerify(box) {
       "It cannot tell whether the host looked at the cards: the host's device holds them during play.")));
 }
 
-// ------------------------------------------------------------------ replay (js/replay.js)
-/** Step through the game so far. The game waits meanwhile (no computer moves); replay.js
- *  decides whose view may be shown (replayViewers); leaving it resumes the game as it was. */
-async function startReplay() {
-  if (curtainOpen() || app.busy || !app.status || app.phase === "replay") return;
-  const gen = ++app.gen; // pauses the game loop
-  setPhase("replay");
-  setIdle(false);
-  authority.hold("replay", { search: false }); // the game waits while its past is shown
-  show($("result"), false);
-  clearDescription();
-  clearOneChoiceNote();
-  clearHint(); // a suggestion for the live position never stays over a past step
-  app.view = null; // "Describe the table" has nothing live to describe meanwhile
-  const opened = await openReplay({
-    game: app.setup.game, names: names(), humans: humans(), isOver: app.status.is_over, showError,
-    wanted: () => gen === app.gen,
-    onExit: () => {
-      app.logLines = [];
-      $("log").replaceChildren();
-      resumeGame({ fromHistory: true });
-    },
-  });
-  if (gen !== app.gen) return; // the player went elsewhere meanwhile
-  if (!opened) resumeGame({ fromHistory: true });
-  else setIdle(true);
-}
-
-// ------------------------------------------------------------------ Your games (js/games-kept.js)
-/** Add a finished game to Your games (once: the same game is never kept twice). */
-function keepFinished(save, seats, here, status) {
-  keepEntry(makeEntry({ save, seats, here, status }))
-    .then((added) => { if (added) app.recorded += 1; })
-    .catch((err) => console.warn("The finished game could not be kept in Your games:", err));
-}
-
-/** Replay a game from Your games: the engine loads it in place of the current game (whose save
- *  is kept aside and loaded back when the player leaves: leavePast()). Exit goes to the lobby. */
-async function replayPast(entry) {
-  // the guests' pages read their views and replay from this page's engine: it keeps their game
-  if (app.host) {
-    showError("Players on other devices are still at your table: past games open in the replay " +
-              "once you start a game without them.");
-    return;
-  }
-  if (!(await engineFor())) return;
-  const gen = ++app.gen;
-  setIdle(false);
-  let kept = null;
-  if (app.status && !app.past) {
-    const saved = await localSession.save();
-    if (!saved.ok) {
-      gotoLobby(`That game could not be opened: ${shorten(failureText(saved))}.`, { fromHistory: true });
-      return;
-    }
-    kept = saved.save;
-  }
-  app.past = { kept: app.past?.kept ?? kept, game: entry.game };
-  const loaded = await authority.submit({ kind: "load", save: entry.save, computers: [] });
-  if (gen !== app.gen) return;
-  if (!loaded.ok) {
-    const why = shorten(failureText(loaded));
-    await setAsideEntry(entry.id, `the game cannot be replayed: ${why}`).catch(() => {});
-    gotoLobby(`That game could not be opened (${why}), so it was set aside.`, { fromHistory: true });
-    return;
-  }
-  navigate("game");
-  setPhase("replay");
-  showSection("game");
-  show($("btn-save"), false); // the engine holds the past game: Save game would not save yours
-  const title = gameInfo(entry.game)?.title ?? entry.game;
-  $("game-title").textContent = `${title} · ${new Date(entry.finishedAt).toLocaleDateString()}`;
-  document.title = `${title} (replay) — Moteplay`;
-  show($("result"), false);
-  clearDescription();
-  app.view = null;
-  const opened = await openReplay({
-    game: entry.game, names: entry.seats.map((s) => s.name), humans: entry.here, isOver: true, showError,
-    wanted: () => gen === app.gen,
-    onExit: () => gotoLobby(),
-  });
-  if (gen !== app.gen) return;
-  if (!opened) gotoLobby(undefined, { fromHistory: true });
-  else setIdle(true);
-}
-
-/** Leaving a past game's replay: the current game (if any) goes back into the engine. */
-function leavePast() {
-  const past = app.past;
-  app.past = null;
-  if (past?.kept) {
-    authority.submit({ kind: "load", save: past.kept, computers: computersOf(app.setup) }).then((reply) => {
-      if (!reply.ok) console.warn("The current game could not be loaded back:", reply.error);
-    });
-  }
-}
+// ------------------------------------------------------------------ replay and Your games (js/past-games.js)
+/** The replay of the game so far, and the finished games of Your games: kept at their end,
+ *  opened in the replay in place of the current game. */
+const pastGames = createPastGames({
+  authority,
+  status: () => app.status,
+  phase: () => app.phase,
+  busy: () => app.busy,
+  game: () => app.setup.game,
+  names,
+  humans,
+  computers: () => computersOf(app.setup),
+  newGen: () => ++app.gen,
+  gen: () => app.gen,
+  setPhase,
+  setIdle,
+  dropView: () => { app.view = null; },
+  clearLog: () => {
+    app.logLines = [];
+    $("log").replaceChildren();
+  },
+  resumeGame: () => resumeGame({ fromHistory: true }),
+  hasGuests: () => Boolean(hostPage.host),
+  engineFor,
+  saveCurrent: () => localSession.save(),
+  gotoLobby,
+  showSection,
+  gameTitle: (game) => gameInfo(game)?.title ?? game,
+  shorten,
+});
 
 // ------------------------------------------------------------------ load (js/saves.js)
 async function loadFile(file) {
@@ -1478,7 +1023,7 @@ async function loadFile(file) {
     return; // the current game (if any) goes on untouched
   }
   clearError();
-  closeTable(); // a loaded game is played here: its seats on other devices become this screen's
+  hostPage.closeTable(); // a loaded game is played here: its seats on other devices become this screen's
   const setup = setupFromSave(reply.status, seats, hints, gameInfo(reply.status.game));
   for (const seat of setup.seats) if (seat.kind === "remote") Object.assign(seat, { kind: "human", standIn: undefined });
   enterGame(setup);
@@ -1489,13 +1034,13 @@ async function loadFile(file) {
 $("btn-save").addEventListener("click", () => saveGame(app.setup, app.status?.turn ?? 0));
 $("btn-load").addEventListener("click", pickFile);
 $("btn-new").addEventListener("click", () => gotoLobby());
-$("btn-replay").addEventListener("click", startReplay);
-$("waiting-start").addEventListener("click", startHosted);
+$("btn-replay").addEventListener("click", pastGames.startReplay);
+$("waiting-start").addEventListener("click", hostPage.startHosted);
 $("btn-players").addEventListener("click", () => {
   const panel = $("players");
   show(panel, Boolean(panel.hidden));
   $("btn-players").setAttribute("aria-expanded", String(!panel.hidden));
-  drawPlayers();
+  hostPage.drawPlayers();
 });
 $("players-close").addEventListener("click", () => {
   show($("players"), false);
@@ -1508,7 +1053,7 @@ initShortcuts(() => app.view && app.setup
   ? { view: app.view, viewer: app.viewer, names: names(), seats: app.setup.seats, fill } : null);
 initHints();
 initSettings();
-initRules({ getGame: () => (GAME_PHASES.has(app.phase) ? app.past?.game ?? app.setup?.game : null) });
+initRules({ getGame: () => (GAME_PHASES.has(app.phase) ? pastGames.pastGame() ?? app.setup?.game : null) });
 $("file-load").addEventListener("change", (e) => {
   const file = /** @type {HTMLInputElement} */ (e.target).files?.[0];
   if (file) loadFile(file);
@@ -1545,21 +1090,23 @@ window.__app = Object.freeze({
   /** How many autosaves were written since the page loaded. */
   get autosaved() { return app.autosaved; },
   /** How many finished games were added to Your games since the page loaded. */
-  get recorded() { return app.recorded; },
+  get recorded() { return pastGames.recorded(); },
   /** Offline state: "no", "ready" (served by the service worker) or "update" (a new version waits). */
   get offline() { return app.offline; },
   /** Play on several devices: this page's part (host or guest), for the tests. Only what this
    *  page holds anyway: a guest's received messages are its own. `timings`: [actions, ms] of
    *  each position the host applied or the guest drew (the machine's clock; scripts/bench). */
   get net() {
-    if (app.guest) {
-      return { role: "guest", seat: app.mySeat, connection: app.guest.connection, ignored: app.guest.ignored,
-               received: app.guest.received, reveal: copy(app.reveal), timings: copy(app.timings) };
+    const { guest } = guestPage;
+    if (guest) {
+      return { role: "guest", seat: guestPage.seat, connection: guest.connection, ignored: guest.ignored,
+               received: guest.received, reveal: copy(guestPage.reveal), timings: copy(app.timings) };
     }
-    if (app.record) {
-      return { role: "host", hosting: app.hosting, states: app.host?.states() ?? [], watching: app.host?.watching() ?? 0,
-               links: app.setup.seats.map((s, i) => (s.kind === "remote" ? seatLink(app.record, i) : null)),
-               watchLink: seatLink(app.record, null), timings: copy(app.timings) };
+    const { record, host, hosting } = hostPage;
+    if (record) {
+      return { role: "host", hosting, states: host?.states() ?? [], watching: host?.watching() ?? 0,
+               links: app.setup.seats.map((s, i) => (s.kind === "remote" ? seatLink(record, i) : null)),
+               watchLink: seatLink(record, null), timings: copy(app.timings) };
     }
     return null;
   },
@@ -1576,7 +1123,7 @@ startHistory(historyMoved); // each screen starts at its top (showSection)
 // others' pages would not take it back as it was (the same peer, not heard from). It loads
 // afresh, as a reload would: the game is kept (the host's autosave, the guest's invitation).
 addEventListener("pageshow", (event) => {
-  if (event.persisted && (app.record || app.guest)) location.reload();
+  if (event.persisted && (hostPage.record || guestPage.guest)) location.reload();
 });
 // a new version downloading (the service worker's install): a quiet line, play goes on
 watchUpdateDownload(({ done, total, failed }, retry) => {

@@ -11,6 +11,10 @@
  *  @param {string} id @returns {HTMLElement | null} */
 export const $ = (id) => document.getElementById(id);
 
+/** The shell's fixed part `id`, which index.html always has (strictly checked code: no null).
+ *  @param {string} id @returns {HTMLElement} */
+export const part = (id) => /** @type {HTMLElement} */ ($(id));
+
 /**
  * Create an element: h("button", { class: "card", onclick: fn, "aria-label": "…" }, "text", child…)
  * - `class`, `text`, `dataset` ({testid: "x"} -> data-testid="x"), `on<event>` handlers,

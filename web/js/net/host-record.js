@@ -16,12 +16,12 @@ const KEY = "moteplay.table.v1";
  */
 
 /**
- * A table as the host keeps it (see the top of this file). `setup` and `phase` are the page's
- * (app.js): the lobby's setup of the game, and where the table is ("waiting", "playing").
+ * A table as the host keeps it (see the top of this file). `setup` and `phase` are the host's
+ * screens' (host-page.js): the lobby's setup of the game, and where the table is ("waiting", "playing").
  * @typedef {{v: 1, room: string, password: string, hostKey: {publicKey: string, privateJwk: JsonWebKey},
  *            secret: string, commitment: string, watchSecret: string, hostName: string,
  *            relays: string[] | null, ice: string | null, seats: TableSeat[],
- *            setup?: object, phase?: string}} Table
+ *            setup?: import("../play/types.js").Setup, phase?: string}} Table
  */
 
 /** A new table for `seats` (the lobby's seats: kind "remote" for another device).

@@ -9,7 +9,7 @@
 // A guest's act, undo and hint are intents submitted to the table's authority
 // (play/authority.js) with the guest's own id; each seated link is one of the authority's
 // screens, so after every change it gets its seat's view, and the `state` a guest's intent
-// caused names that intent (`re`). `shell` is the page's side (app.js): table() (names and
+// caused names that intent (`re`). `shell` is the page's side (host-page.js): table() (names and
 // kinds, public), started(), hints(), replayInfo(), replayView(spec), save(), and onSeats()
 // (a seat's connection changed: redraw).
 //
@@ -39,7 +39,7 @@ const SILENT_MS = 12_000;
 /** @typedef {import("../engine-client.js").BridgeReply} BridgeReply */
 
 /**
- * What the host needs of the page (app.js) besides the authority: the table as guests see it
+ * What the host needs of the page (host-page.js) besides the authority: the table as guests see it
  * (names and kinds, public), whether the game has started, whether hints are on, the replay
  * and the save (the engine's replies: the bridge's replay_info, replay_view, save), and
  * onSeats() (a seat's connection changed: redraw).

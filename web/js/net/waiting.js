@@ -17,7 +17,7 @@ const STATE_TEXT = {
 };
 
 /** A connection offer for one seat: its link, and accept() for the guest's reply code.
- *  @typedef {{link: string, accept: (code: string) => Promise<void>}} SeatOffer */
+ *  @typedef {{link: string, accept: (code: string) => Promise<unknown>}} SeatOffer */
 
 /** A QR code of `text` (drawn once the QR module has loaded; the link works without it).
  *  @param {string} text @param {string} label @param {string} testid @returns {HTMLElement} */

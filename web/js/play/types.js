@@ -74,3 +74,16 @@
  */
 
 export {};
+
+/**
+ * One seat of the page's game: its player's `name` and `kind` ("human": played on this device,
+ * "bot": a computer at level `bot`, "remote": a player on another device, `standIn` the computer
+ * level playing it meanwhile; on a guest's page, `away`: that player's device has dropped).
+ * @typedef {{name: string, kind: string, bot?: string | null, standIn?: string | null, away?: boolean}} Seat
+ */
+
+/**
+ * The page's game: the lobby's choices (a guest's page: what the host sent), `seed` once known.
+ * @typedef {{game: string, numPlayers: number, seats: Seat[], seed?: number | null, options?: object,
+ *            hints?: boolean, title?: string}} Setup
+ */
