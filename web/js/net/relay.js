@@ -19,9 +19,11 @@
 // gone: 1 s after, the wait doubling up to RETRY_MAX_MS (see retryDelay). Trystero alone tries
 // five times over at most 103 s, then keeps the closed socket for good; openRoom holds its
 // reconnection (pauseRelayReconnection: a socket that closes then waits) and lets it go on this
-// schedule (resumeRelayReconnection). Back, Trystero subscribes again to the room's topics, so
-// a peer that announces itself finds this page. room.relays() and room.onrelays tell how the
-// relays are (docs/multiplayer.md, "When a relay goes away").
+// schedule (resumeRelayReconnection). Back, Trystero subscribes again to the room's topics, and
+// this page announces itself there again at once (the room's requeueAnnounce, which the build's
+// patch of Trystero adds: scripts/vendor-patches/trystero.patch), so a peer that came while the
+// relay was away finds it within seconds, not a minute or more later. room.relays() and
+// room.onrelays tell how the relays are (docs/multiplayer.md, "When a relay goes away").
 
 /** How long openRoom waits for the first relay to answer. */
 const JOIN_TIMEOUT_MS = 15000;
@@ -84,6 +86,21 @@ export function retryDue(retries, relays, now, rand = Math.random) {
   return due;
 }
 
+/** The relays back: ``seen`` (by URL: its state at the last look, and whether it was ever
+ *  open) is updated in place from ``relays``; returns the URLs open now that were open once
+ *  and not at the last look (the first open is not a return: Trystero announces then anyway).
+ *  @param {Map<string, {state: RelayState, opened: boolean}>} seen @param {RelayStatus[]} relays
+ *  @returns {string[]} */
+export function relaysBack(seen, relays) {
+  const back = [];
+  for (const { url, state } of relays) {
+    const was = seen.get(url);
+    if (state === "open" && was && was.opened && was.state !== "open") back.push(url);
+    seen.set(url, { state, opened: state === "open" || Boolean(was?.opened) });
+  }
+  return back;
+}
+
 /** @typedef {typeof import("@trystero-p2p/nostr")} Trystero */
 /** A room's relays as watched: its URLs, and what to call when their states change.
  *  @typedef {{urls: string[], changed(): void}} Watch */
@@ -95,6 +112,8 @@ const watches = new Set();
 const retries = new Map();
 /** @type {Trystero | null} */
 let watched = null;
+/** Said once: the Trystero loaded has no requeueAnnounce (not the build's patched copy). */
+let warnedNoRequeue = false;
 /** @type {ReturnType<typeof setInterval> | null} */
 let ticker = null;
 
@@ -187,10 +206,23 @@ export async function openRoom({ appId = "moteplay", room, password, relays, ice
   let lastStates = "";
   const urls = config.relayConfig.urls;
   const tr = trystero;
+  /** @type {Map<string, {state: RelayState, opened: boolean}>} */
+  const seen = new Map();
+  /** @type {{requeueAnnounce?: () => void} | null} the Trystero room, once joined */
+  let joined = null;
   const unwatch = watchRoom(trystero, {
     urls,
     changed() {
       const states = relayStates(tr, urls);
+      // a relay back: announce this page in the room again now, on every relay of the room
+      // (Trystero's next announcement there could be a minute or more away)
+      if (relaysBack(seen, states).length && joined) {
+        if (joined.requeueAnnounce) joined.requeueAnnounce();
+        else if (!warnedNoRequeue) {
+          warnedNoRequeue = true;
+          console.warn("Moteplay: this Trystero cannot announce again (not the build's patched copy): a peer may be found only a minute later");
+        }
+      }
       const text = states.map((r) => r.state).join();
       if (text === lastStates) return;
       lastStates = text;
@@ -200,6 +232,7 @@ export async function openRoom({ appId = "moteplay", room, password, relays, ice
   const trRoom = trystero.joinRoom(config, room, {
     onJoinError: ({ error, peerId }) => console.warn(`Moteplay: peer ${peerId} was refused: ${error}`),
   });
+  joined = /** @type {{requeueAnnounce?: () => void}} */ (/** @type {unknown} */ (trRoom));
   const action = trRoom.makeAction(ACTION);
 
   /** @type {Map<string, WireLink>} */

@@ -1,8 +1,8 @@
 // Unit tests of relay.js (node --test): the states of a relay's socket, and how a relay that
-// went away is tried again (1 s, doubling, at most 8 s; never given up).
+// went away is tried again (1 s, doubling, at most 8 s; never given up), and when it is back.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { relayState, retryDelay, retryDue } from "./relay.js";
+import { relayState, relaysBack, retryDelay, retryDue } from "./relay.js";
 
 const URL_A = "ws://127.0.0.1:1";
 const URL_B = "ws://127.0.0.1:2";
@@ -55,4 +55,19 @@ test("a relay connecting is not tried again; open relays are left alone", () => 
   assert.equal(retryDue(retries, [{ url: URL_B, state: "closed" }], 5000, noJitter), false);
   assert.equal(retryDue(retries, [{ url: URL_B, state: "closed" }], 6000, noJitter), true);
   assert.deepEqual(retries.get(URL_B), { failures: 1, due: null });
+});
+
+test("a relay is back when it opens again, not when it opens the first time", () => {
+  const seen = new Map();
+  const at = (a, b) => relaysBack(seen, [{ url: URL_A, state: a }, { url: URL_B, state: b }]);
+  assert.deepEqual(at("connecting", "connecting"), []);
+  assert.deepEqual(at("open", "closed"), [], "A's first open");
+  assert.deepEqual(at("open", "open"), [], "B's first open");
+  assert.deepEqual(at("closed", "open"), []);
+  assert.deepEqual(at("connecting", "open"), []);
+  assert.deepEqual(at("closed", "open"), []);
+  assert.deepEqual(at("open", "open"), [URL_A], "A back");
+  assert.deepEqual(at("open", "open"), [], "said once");
+  assert.deepEqual(at("closed", "closed"), []);
+  assert.deepEqual(at("open", "open"), [URL_A, URL_B], "both back");
 });
