@@ -101,6 +101,20 @@ export function relaysBack(seen, relays) {
   return back;
 }
 
+/** The relays' states in words, for the host's Waiting screen and Players panel ("" with no
+ *  relay): connected, connecting, away (tried again), or how many of them are connected.
+ *  @param {RelayStatus[]} relays @returns {string} */
+export function relayWords(relays) {
+  const n = relays.length;
+  const open = relays.filter((r) => r.state === "open").length;
+  if (!n) return "";
+  if (open === n) return n === 1 ? "Relay: connected." : `Relays: all ${n} connected.`;
+  if (open) return `Relays: ${open} of ${n} connected; the others are away, tried again every few seconds.`;
+  if (relays.every((r) => r.state === "connecting")) return n === 1 ? "Relay: connecting…" : "Relays: connecting…";
+  return `${n === 1 ? "Relay: away" : "Relays: all away"}, tried again every few seconds. Players connected ` +
+    "already go on playing; new ones join once it is back.";
+}
+
 /** @typedef {typeof import("@trystero-p2p/nostr")} Trystero */
 /** A room's relays as watched: its URLs, and what to call when their states change.
  *  @typedef {{urls: string[], changed(): void}} Watch */

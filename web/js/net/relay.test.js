@@ -2,7 +2,7 @@
 // went away is tried again (1 s, doubling, at most 8 s; never given up), and when it is back.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { relayState, relaysBack, retryDelay, retryDue } from "./relay.js";
+import { relayState, relayWords, relaysBack, retryDelay, retryDue } from "./relay.js";
 
 const URL_A = "ws://127.0.0.1:1";
 const URL_B = "ws://127.0.0.1:2";
@@ -70,4 +70,15 @@ test("a relay is back when it opens again, not when it opens the first time", ()
   assert.deepEqual(at("open", "open"), [], "said once");
   assert.deepEqual(at("closed", "closed"), []);
   assert.deepEqual(at("open", "open"), [URL_A, URL_B], "both back");
+});
+
+test("the relays' states in words", () => {
+  const r = (...states) => states.map((state, i) => ({ url: `ws://127.0.0.1:${i}`, state }));
+  assert.equal(relayWords([]), "");
+  assert.equal(relayWords(r("open")), "Relay: connected.");
+  assert.equal(relayWords(r("open", "open")), "Relays: all 2 connected.");
+  assert.equal(relayWords(r("connecting")), "Relay: connecting…");
+  assert.match(relayWords(r("closed")), /^Relay: away, tried again/);
+  assert.match(relayWords(r("closed", "connecting")), /^Relays: all away, tried again/);
+  assert.match(relayWords(r("open", "closed", "connecting")), /^Relays: 1 of 3 connected; the others are away/);
 });
