@@ -60,6 +60,7 @@ class NostrRelay:
         inside = ["ip", "netns", "exec", netns] if netns else []
         self.proc = subprocess.Popen([*inside, exe, "-c", str(folder / "config.yaml"), "serve"], cwd=folder,
                                      stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
+        self.port = port
         self.url = f"ws://{host}:{port}"
         deadline = time.monotonic() + START_S
         while True:

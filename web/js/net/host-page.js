@@ -231,6 +231,7 @@ export function createHostPage(deps) {
       : relayError ? `The invitation links cannot work now: ${relayError} Check the internet connection, or connect with codes.`
       : missing.length ? `${missing.length} of ${setup.seats.filter((s) => s.kind === "remote").length} players still to join.`
       : "Everyone is here.";
+    part("waiting-relays").textContent = host?.relaysText() ?? "";
     if (!part("waiting-help").childElementCount) {
       const { howToConnect } = await import("./waiting.js");
       part("waiting-help").replaceChildren(howToConnect());
@@ -289,6 +290,7 @@ export function createHostPage(deps) {
     const states = host.states();
     const away = deps.getSetup().seats.filter((s, i) => s.kind === "remote" && !s.standIn && states[i] !== "connected");
     button.textContent = away.length ? `Players (${away.length} away)` : "Players";
+    part("players-relays").textContent = host.relaysText();
     if (!panel.hidden) drawSeatsInto($("players-seats"));
   }
 

@@ -42,7 +42,7 @@ const SILENT_MS = 12_000;
  * What the host needs of the page (host-page.js) besides the authority: the table as guests see it
  * (names and kinds, public), whether the game has started, whether hints are on, the replay
  * and the save (the engine's replies: the bridge's replay_info, replay_view, save), and
- * onSeats() (a seat's connection changed: redraw).
+ * onSeats() (a seat's connection, or a relay's, changed: redraw).
  * @typedef {{
  *   table(): TableInfo,
  *   started(): boolean,
@@ -383,15 +383,22 @@ export async function openHost({ record, authority, shell, config, onRecord = ()
   // whose relays cannot be reached still connects them that way
   /** @type {string | null} */
   let relayError = null;
+  /** @type {((relays: import("./relay.js").RelayStatus[]) => string) | null} relay.js's, once loaded */
+  let relayWords = null;
   if (config.relays?.length) {
     import("./relay.js")
-      .then(({ openRoom }) => openRoom({ room: record.room, password: record.password, relays: config.relays,
-                                         iceServers: config.iceServers }))
+      .then((relay) => {
+        relayWords = relay.relayWords;
+        return relay.openRoom({ room: record.room, password: record.password, relays: config.relays,
+                                iceServers: config.iceServers });
+      })
       .then((opened) => {
         if (closed) opened.leave();
         else {
           room = opened;
           room.onpeer = attach;
+          room.onrelays = () => shell.onSeats(); // a relay went away or came back: said on screen
+          shell.onSeats();
         }
       }, (err) => {
         relayError = errorText(err);
@@ -402,6 +409,12 @@ export async function openHost({ record, authority, shell, config, onRecord = ()
   return {
     /** Why the relays could not be reached (invitation links do not work then), or null. */
     relayError: () => relayError,
+    /** How the relays are, in words ("Relay: connected.", "Relay: away, …"; "" with no relay,
+     *  or when they could not be reached at all: relayError() says why). */
+    relaysText() {
+      if (!config.relays?.length || relayError) return "";
+      return room && relayWords ? relayWords(room.relays()) : "Relays: connecting…";
+    },
     /** Connection state of each seat: "connected", "away" (joined once, gone now), "waiting". */
     states() {
       return record.seats.map((s, i) => {
