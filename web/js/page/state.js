@@ -1,6 +1,6 @@
 // The page's state: one store (play/store.js) made by app.js and handed to the parts of the
-// page that need it. Each part writes only its own fields (named below) with page.set(); the
-// drawing of the phase and of "waiting for a person" on the <body> subscribes (app.js).
+// page that need it. Each part writes only the fields named for it below, with page.set(); the
+// drawing of the phase, of "waiting for a person" and of Undo subscribes (app.js).
 
 import { createStore } from "../play/store.js";
 
@@ -26,14 +26,17 @@ import { createStore } from "../play/store.js";
  */
 
 /**
- * The page's state, each field with its one writer:
- * - `phase`: above; `idle`: the page waits for a person (tests wait for it) — the game screen,
- *   the lobby, and the host's and a guest's pages;
- * - `setup`: the game on this page: the lobby's choices, a loaded game's, the host's (a guest's
- *   page: what the host sent) — the way into a game (entry.js), host-page.js, guest-page.js;
+ * The page's state, each field with who writes it:
+ * - `phase`: above; `idle`: the page waits for a person (tests wait for it) — whichever part
+ *   puts its screen up: the game screen, the way into a game (entry.js), the start (boot.js),
+ *   the replay (past-games.js), the host's and a guest's pages;
+ * - `setup`: the game on this page: the lobby's choices, a loaded or kept game's, the host's (a
+ *   guest's page: what the host sent) — entry.js, keeper.js, host-page.js, guest-page.js;
  * - `view`, `viewer`, `viewAt`, `viewModule`: the view on screen, whose it is (null: the
- *   spectator's), the step it was drawn at, the game's drawing module — the game screen;
- * - `shownHuman`: the person whose screen is (or was last) up — the game screen;
+ *   spectator's), the step it was drawn at, the game's drawing module — the game screen draws
+ *   them; a part that takes the game off screen (the lobby, a new game, the replay) empties `view`;
+ * - `shownHuman`: the person whose screen is (or was last) up — the game screen (a game put on
+ *   screen anew starts with none);
  * - `busy`: a move or an undo this page's player started is on its way — moves.js.
  * @typedef {{
  *   phase: Phase, idle: boolean, busy: boolean,
