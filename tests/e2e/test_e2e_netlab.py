@@ -190,16 +190,25 @@ def test_lab_nats_behave_as_home_routers_and_a_carrier(lab):
     assert lab.dns_asked()["stun.l.google.com"] == "NXDOMAIN"
 
 
+def connected(lab, lab_page, host_role, guest_role, *, turn, what):
+    """A host and a guest on those devices, the guest seated: returns both pages, the seconds
+    until seated (printed) and the guest's chosen candidate pairs, checked to name only the
+    lab's own ICE servers and to hold a connected pair."""
+    host, guest, link = host_and_guest(lab, lab_page, host_role, guest_role, turn=turn)
+    seated = seat_guest(guest, link)
+    print(f"\n{what}: guest seated in {seated:.1f} s")
+    found = chosen_pairs(guest)
+    only_lab_servers(lab, found["urls"])
+    assert found["pairs"], f"no connected peer connection on the guest's page: {found}"
+    return host, guest, seated, found
+
+
 def test_two_homes_through_the_lab_stun_server(lab, lab_page):
     """Host and guest each behind a home router (cone NATs), with the lab's STUN server only: the
     guest is seated over a direct path between the two routers' public addresses, and a move it
     makes shows on both pages."""
-    host, guest, link = host_and_guest(lab, lab_page, "home_a", "home_b", turn=False)
-    seated = seat_guest(guest, link)
-    print(f"\ntwo homes (cone NATs), lab STUN: guest seated in {seated:.1f} s")
-    found = chosen_pairs(guest)
-    only_lab_servers(lab, found["urls"])
-    assert found["pairs"], f"no connected peer connection on the guest's page: {found}"
+    host, guest, seated, found = connected(lab, lab_page, "home_a", "home_b", turn=False,
+                                           what="two homes (cone NATs), lab STUN")
     for pair in found["pairs"]:  # one, unless a connection was made again
         print(f"chosen pair: {pair}")
         # straight between the two routers' public addresses (a peer-reflexive one is the same path)
@@ -212,13 +221,9 @@ def test_carrier_nat_guest_through_the_lab_turn_server(lab, lab_page):
     """Host at home, guest behind the carrier's symmetric NAT, the lab's TURN server saved on both
     devices: the guest is seated within 10 s over a relayed pair (through coturn), and a move it
     makes shows on both pages."""
-    host, guest, link = host_and_guest(lab, lab_page, "home_a", "carrier", turn=True)
-    seated = seat_guest(guest, link)
-    print(f"\nhome host, carrier (symmetric NAT) guest, lab TURN: guest seated in {seated:.1f} s")
-    found = chosen_pairs(guest)
-    only_lab_servers(lab, found["urls"])
+    host, guest, seated, found = connected(lab, lab_page, "home_a", "carrier", turn=True,
+                                           what="home host, carrier (symmetric NAT) guest, lab TURN")
     assert any(url.startswith("turn:") for url in found["urls"]), found["urls"]
-    assert found["pairs"], f"no connected peer connection on the guest's page: {found}"
     for pair in found["pairs"]:
         print(f"chosen pair: {pair}")
         assert "relay" in (pair["local"], pair["remote"]), f"not relayed: {pair}"
