@@ -351,10 +351,12 @@ export function joinTable(invite, handlers = {}) {
   function send(to, ask) {
     const timer = setTimeout(() => {
       waiting.delete(ask.id);
-      // a move is kept for the next connection (the page reconnects to a host this silent);
-      // the host knows its id, so one that did arrive is not applied twice
-      if (KEPT.has(ask.t) && !closed) keep(ask);
-      else ask.resolve({ ok: false, error: "The host did not answer in time: the connection may be lost." });
+      // a move is sent again (the host knows its id: one that did arrive is not applied twice):
+      // now if the host is still connected, else kept for the next connection
+      if (KEPT.has(ask.t) && !closed) {
+        if (host) send(host, ask);
+        else keep(ask);
+      } else ask.resolve({ ok: false, error: "The host did not answer in time: the connection may be lost." });
     }, REPLY_MS);
     waiting.set(ask.id, { ...ask, timer });
     to.send(encode(ask.t, { id: ask.id, ...ask.fields }));
